@@ -1,0 +1,114 @@
+"""Parse time of generated files (300 / 5,000 / 20,000 lines) and re-analysis after a one-character
+edit, beside upstream's parser (mlir-opt-22) on the same files in the same run.
+
+    python bench/parse_speed.py [--repeat N] [--json OUT]
+
+Figures are medians. The mlir-opt-22 column is its own "Parser" phase from -mlir-timing
+(process start-up excluded), with the verifier off, so both sides do the same work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate import edit_site, generate  # noqa: E402
+
+from nvgpu_ls.analysis.document import Document  # noqa: E402
+
+SIZES = (300, 5_000, 20_000)
+
+
+def time_full_parse(text: str, repeat: int) -> float:
+    samples = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        Document(text)
+        samples.append(time.perf_counter() - started)
+    return statistics.median(samples)
+
+
+def time_one_char_edit(text: str, repeat: int) -> tuple[float, str]:
+    """Median time of Document.update after typing one character inside a function."""
+    doc = Document(text)
+    site = edit_site(text, function=len(re.findall(r"@kernel_\d+\(", text)) // 2)
+    samples = []
+    mode = ""
+    current = text
+    for i in range(repeat):
+        # Alternate typing and deleting a digit so every update is a real one-character edit.
+        new = current[:site] + "7" + current[site:] if i % 2 == 0 else text
+        started = time.perf_counter()
+        doc.update(new)
+        samples.append(time.perf_counter() - started)
+        mode = doc.last_update
+        current = new
+    return statistics.median(samples), mode
+
+
+def time_mlir_opt(path: str, repeat: int) -> float | None:
+    tool = shutil.which("mlir-opt-22")
+    if tool is None:
+        return None
+    samples = []
+    for _ in range(repeat):
+        result = subprocess.run([tool, "--mlir-very-unsafe-disable-verifier-on-parsing", "--mlir-timing",
+                                 "--mlir-timing-display=list", path, "-o", os.devnull],
+                                capture_output=True, text=True, timeout=300)
+        if result.returncode != 0:
+            print(f"mlir-opt-22 rejected the generated file: {result.stderr[:300]}", file=sys.stderr)
+            return None
+        match = re.search(r"^\s*([0-9.]+)\s+\([^)]*\)\s+Parser\s*$", result.stderr, re.M) or \
+            re.search(r"([0-9.]+)\s+\(\s*[0-9.]+%\)\s+Parser", result.stderr)
+        if not match:
+            return None
+        samples.append(float(match.group(1)))
+    return statistics.median(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in SIZES:
+            text = generate(size)
+            path = os.path.join(tmp, f"gen_{size}.mlir")
+            Path(path).write_text(text)
+            ours = time_full_parse(text, args.repeat)
+            upstream = time_mlir_opt(path, args.repeat)
+            row = {"lines": text.count("\n"), "nvgpu_ls_parse_s": ours, "mlir_opt_22_parse_s": upstream,
+                   "ratio": (ours / upstream) if upstream else None}
+            if size == SIZES[-1]:
+                edit, mode = time_one_char_edit(text, max(args.repeat * 4, 10))
+                row["one_char_edit_s"] = edit
+                row["edit_mode"] = mode
+            rows.append(row)
+    print(f"{'lines':>7} {'nvgpu-ls parse':>15} {'mlir-opt-22 parser':>19} {'ratio':>7}")
+    for row in rows:
+        up = f"{row['mlir_opt_22_parse_s'] * 1000:.1f} ms" if row["mlir_opt_22_parse_s"] else "n/a"
+        ratio = f"{row['ratio']:.0f}x" if row["ratio"] else "n/a"
+        print(f"{row['lines']:>7} {row['nvgpu_ls_parse_s'] * 1000:>12.1f} ms {up:>19} {ratio:>7}")
+    last = rows[-1]
+    print(f"one-character edit inside one function of the {last['lines']}-line file: "
+          f"{last['one_char_edit_s'] * 1000:.1f} ms ({last['edit_mode']} re-analysis)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=2))
+
+
+if __name__ == "__main__":
+    main()

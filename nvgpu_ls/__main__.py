@@ -1,0 +1,7 @@
+"""``python -m nvgpu_ls`` runs the same entry point as the ``nvgpu-ls`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,458 @@
+"""A ``Document``: one buffer's text, its analysed IR, diagnostics and use-def index.
+
+It is the unit every consumer works on: the CLI, the verifiers, the server features
+and the lowering. ``update`` re-analyses only the innermost region-holding op that
+an edit falls inside, moves the spans after it, and re-indexes the isolated scope
+that holds it; anything it cannot prove safe falls back to a full parse.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..diagnostics import Diagnostic
+from . import tokens as tk
+from .ir import Block, Operation, ValueDef, ValueUse, walk_ops
+from .parser import AliasDef, Chunk, Parser
+from .positions import LineIndex
+from .registry import OpRegistry
+
+_STRUCTURAL = frozenset({"syntax.unbalanced", "syntax.too-deep"})
+_ISOLATED = frozenset({"builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
+
+
+def default_registry() -> OpRegistry:
+    """The registry over every op the project has facts for."""
+    from ..dialects import ALL_OPS
+
+    global _REGISTRY
+    if _REGISTRY is None:
+        _REGISTRY = OpRegistry(ALL_OPS)
+    return _REGISTRY
+
+
+_REGISTRY: OpRegistry | None = None
+
+
+class Document:
+    """The analysed state of one buffer."""
+
+    def __init__(self, text: str, uri: str = "", registry: OpRegistry | None = None) -> None:
+        self.uri = uri
+        self.registry = registry or default_registry()
+        self.text = ""
+        self.lines = LineIndex("")
+        self.chunks: list[Chunk] = []
+        self.syntax_diagnostics: list[Diagnostic] = []
+        self._origins: list[tuple[Diagnostic, int]] = []
+        self.duplicates: list[tuple[ValueDef, ValueDef]] = []
+        self.undefined: list[ValueUse] = []
+        self.last_update = "full"
+        """How the last analysis ran: ``full`` or ``incremental``."""
+        self._parse_all(text)
+
+    # ------------------------------------------------------------------ analysis
+    def _parse_all(self, text: str) -> None:
+        self.text = text
+        self.lines = LineIndex(text)
+        parser = Parser(text, tk.tokenize(text), self.registry)
+        self.chunks = parser.parse_chunks()
+        self._set_diagnostics(list(zip(parser.diagnostics, parser.origins)))
+        self._index_all()
+        self.last_update = "full"
+
+    def update(self, text: str) -> None:
+        """Move to a new version of the text, re-analysing as little as possible."""
+        old = self.text
+        if text == old:
+            return
+        prefix = _common_prefix(old, text)
+        suffix = _common_suffix(old, text, prefix)
+        edit_start, old_end, new_end = prefix, len(old) - suffix, len(text) - suffix
+        if not self._try_incremental(text, edit_start, old_end, new_end):
+            self._parse_all(text)
+
+    def _try_incremental(self, text: str, edit_start: int, old_end: int, new_end: int) -> bool:
+        if "-----" in text[max(edit_start - 8, 0):new_end + 8] or "-----" in self.text[max(edit_start - 8, 0):old_end + 8]:
+            return False
+        target = self._reparse_target(edit_start, old_end)
+        if target is None or target.prefix_reach > edit_start:
+            return False
+        # Unclosed regions or stray braces elsewhere make brace structure a whole-file matter.
+        if any(d.code in _STRUCTURAL and not (target.start <= d.start < target.end) for d in self.syntax_diagnostics):
+            return False
+        delta = new_end - old_end
+        start, end = target.start, target.end + delta
+        # The real token before and the real tokens after the op, so that error placement and
+        # every look-ahead decision are the ones a full parse makes.
+        before = _previous_token(text, start)
+        tokens = before + tk.tokenize(text, start, end)[:-1]
+        first, own = len(before), len(tokens)
+        if own > first:
+            tokens[first] = tokens[first]._replace(newline_before=_line_break_before(text, start))
+        horizon = text.find("\n", min(end + 400, len(text)))
+        tokens += tk.tokenize(text, end, len(text) if horizon == -1 else horizon)
+        if len(tokens) > own:
+            tokens[own] = tokens[own]._replace(newline_before=_line_break_before(text, tokens[own].start))
+        parser = Parser(text, tokens, self.registry)
+        parser.pos = first
+        parser.depth = _nesting(target)
+        parser.furthest = target.prefix_reach
+        fresh = parser.parse_op_recovering(target.parent)
+        if fresh is None or parser.pos != own or fresh.end != end or not fresh.regions or text[end - 1] != "}":
+            return False
+        if len(fresh.results) != len(target.results):
+            return False
+        # Splice: replace the op, shift what follows, patch the enclosing spans.
+        container = target.parent.ops if target.parent is not None else self._chunk_of(target).ops
+        container[container.index(target)] = fresh
+        after = target.end
+        shifter = _SpanShifter(after, delta)
+        for chunk in self.chunks:
+            if chunk.start >= after:
+                chunk.start += delta
+            if chunk.end >= after:
+                chunk.end += delta
+            for alias in chunk.aliases.values():
+                shifter.alias(alias)
+            for op in chunk.ops:
+                shifter.op(op, skip=fresh)
+        kept = [(d, o) for d, o in self._origins if not target.start <= o < after]
+        kept = [(d.shifted(delta) if d.start >= after else d, o + delta if o >= after else o) for d, o in kept]
+        self._set_diagnostics(kept + list(zip(parser.diagnostics, parser.origins)))
+        self.text = text
+        self.lines = LineIndex(text)
+        self._reindex_around(fresh)
+        self.last_update = "incremental"
+        return True
+
+    def _set_diagnostics(self, with_origins: list) -> None:
+        """Syntax diagnostics in text order, each with the start of the op that reported it."""
+        with_origins.sort(key=lambda pair: pair[0].start)
+        self._origins = with_origins
+        self.syntax_diagnostics = [d for d, _ in with_origins]
+
+    def _reparse_target(self, edit_start: int, old_end: int) -> Operation | None:
+        """The innermost op with regions whose braces strictly enclose the edit."""
+        best: Operation | None = None
+        candidates = [op for chunk in self.chunks for op in chunk.ops]
+        while candidates:
+            inside = None
+            for op in candidates:
+                if op.start < edit_start and old_end < op.end:
+                    inside = op
+                    break
+            if inside is None:
+                break
+            if inside.regions and any(r.start < edit_start and old_end < r.end - 1 for r in inside.regions) \
+                    and self.text[inside.end - 1] == "}":
+                best = inside
+            candidates = [o for r in inside.regions for b in r.blocks for o in b.ops]
+        return best
+
+    def _chunk_of(self, op: Operation) -> Chunk:
+        for chunk in self.chunks:
+            if op in chunk.ops:
+                return chunk
+        raise LookupError(op)
+
+    # ------------------------------------------------------------------ use-def index
+    def _index_all(self) -> None:
+        self.duplicates = []
+        self.undefined = []
+        for chunk in self.chunks:
+            for op in walk_ops(chunk.ops):
+                for value in op.results:
+                    value.uses = []
+                for region in op.regions:
+                    for block in region.blocks:
+                        for arg in block.args:
+                            arg.uses = []
+            _Indexer(self).index_ops(chunk.ops, {})
+
+    def _reindex_around(self, op: Operation) -> None:
+        scope_op = op
+        while scope_op is not None and not self.is_isolated(scope_op):
+            scope_op = scope_op.parent_op()
+        if scope_op is None:
+            self._index_all()
+            return
+        lo, hi = scope_op.start, scope_op.end
+        self.duplicates = [pair for pair in self.duplicates if not (lo <= pair[1].start < hi)]
+        self.undefined = [use for use in self.undefined if not (lo <= use.start < hi)]
+        for inner in scope_op.walk():
+            for value in inner.results:
+                value.uses = []
+            for region in inner.regions:
+                for block in region.blocks:
+                    for arg in block.args:
+                        arg.uses = []
+        _Indexer(self).index_ops([scope_op], {})
+
+    def is_isolated(self, op: Operation) -> bool:
+        """Does ``op`` hide the values of enclosing regions (IsolatedFromAbove)?"""
+        return op.name in _ISOLATED or (op.facts is not None and "IsolatedFromAbove" in op.facts.traits)
+
+    # ------------------------------------------------------------------ queries
+    def ops(self) -> Iterator[Operation]:
+        """Every op of the document, in text order."""
+        for chunk in self.chunks:
+            yield from walk_ops(chunk.ops)
+
+    def chunk_at(self, offset: int) -> Chunk:
+        for chunk in self.chunks:
+            if chunk.start <= offset <= chunk.end:
+                return chunk
+        return self.chunks[-1]
+
+    def op_at(self, offset: int) -> Operation | None:
+        """The innermost op whose span holds ``offset``."""
+        found = None
+        ops = self.chunk_at(offset).ops
+        while True:
+            hit = next((op for op in ops if op.start <= offset < op.end), None)
+            if hit is None:
+                return found
+            found = hit
+            ops = [o for r in hit.regions for b in r.blocks for o in b.ops]
+
+    def value_at(self, offset: int) -> ValueDef | ValueUse | None:
+        """The SSA definition or use spelled at ``offset``."""
+        op = self.op_at(offset)
+        candidates: list[Operation] = [op] if op is not None else []
+        for o in candidates:
+            for value in o.results:
+                if value.start <= offset < value.end:
+                    return value
+            for use in o.operands:
+                if use.start <= offset < use.end:
+                    return use
+            for region in o.regions:
+                for block in region.blocks:
+                    for arg in block.args:
+                        if arg.start <= offset < arg.end:
+                            return arg
+        # Block arguments of a labelled block live outside any op's own tokens.
+        for o in ([op] if op is not None else []):
+            parent = o.parent
+            if parent is not None:
+                for arg in parent.args:
+                    if arg.start <= offset < arg.end:
+                        return arg
+        return None
+
+    def aliases(self, offset: int = 0) -> dict[str, AliasDef]:
+        return self.chunk_at(offset).aliases
+
+    def diagnostics(self) -> list[Diagnostic]:
+        """Every diagnostic known for the document (syntax, for now; verifiers add theirs)."""
+        return list(self.syntax_diagnostics)
+
+    def position(self, offset: int, encoding: str = "utf-16") -> tuple[int, int]:
+        return self.lines.position(offset, encoding)  # type: ignore[arg-type]
+
+
+class _Indexer:
+    """Resolves SSA uses and successors to definitions, scope by scope."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+
+    def index_ops(self, ops: list[Operation], visible: dict[str, ValueDef]) -> None:
+        for op in ops:
+            self.index_op(op, visible)
+
+    def index_op(self, op: Operation, visible: dict[str, ValueDef]) -> None:
+        for use in op.operands:
+            self.resolve(use, visible)
+        if not op.regions:
+            return
+        outer = {} if self.doc.is_isolated(op) else visible
+        for region in op.regions:
+            scope = dict(outer)
+            labels: dict[str, Block] = {}
+            for block in region.blocks:
+                if block.label:
+                    labels.setdefault(block.label, block)
+                for arg in block.args:
+                    self.define(arg, scope, outer)
+                for inner in block.ops:
+                    for value in inner.results:
+                        self.define(value, scope, outer)
+            for block in region.blocks:
+                block.refs = []
+            for block in region.blocks:
+                for inner in block.ops:
+                    for ref in inner.successors:
+                        ref.block = labels.get(ref.name)
+                        if ref.block is not None:
+                            ref.block.refs.append(ref)
+                    self.index_op(inner, scope)
+
+    def define(self, value: ValueDef, scope: dict[str, ValueDef], outer: dict[str, ValueDef]) -> None:
+        existing = scope.get(value.name)
+        if existing is not None and existing is not value:
+            self.doc.duplicates.append((existing, value))
+            return
+        scope[value.name] = value
+        if value.name.endswith("#0"):
+            scope.setdefault(value.name.split("#", 1)[0], value)
+
+    def resolve(self, use: ValueUse, visible: dict[str, ValueDef]) -> None:
+        definition = visible.get(use.name)
+        use.definition = definition
+        if definition is None:
+            self.doc.undefined.append(use)
+        else:
+            definition.uses.append(use)
+
+
+# ---------------------------------------------------------------- span shifting
+class _SpanShifter:
+    """Moves every span at or after ``after`` by ``delta``, each node once.
+
+    Nodes can be reachable twice (a block argument's TypeRef is also in its op's
+    ``types``), so moved nodes are remembered by identity.
+    """
+
+    def __init__(self, after: int, delta: int) -> None:
+        self.after = after
+        self.delta = delta
+        self.moved: set[int] = set()
+
+    def node(self, node) -> None:
+        if node.start >= self.after and id(node) not in self.moved:
+            self.moved.add(id(node))
+            node.start += self.delta
+            node.end += self.delta
+
+    def alias(self, alias: AliasDef) -> None:
+        if alias.start >= self.after:
+            d = self.delta
+            alias.start += d
+            alias.end += d
+            alias.name_end += d
+            alias.value_start += d
+            alias.value_end += d
+
+    def op(self, op: Operation, skip: Operation) -> None:
+        """Shift ``op``'s subtree; ``skip`` is the freshly parsed op, already in place."""
+        if op.end < self.after or op is skip:
+            return
+        if op.start >= self.after:
+            op.start += self.delta
+        if op.prefix_reach >= self.after:
+            op.prefix_reach += self.delta
+        op.end += self.delta
+        self.own(op)
+        for region in op.regions:
+            if region.end >= self.after:
+                if region.start >= self.after:
+                    region.start += self.delta
+                region.end += self.delta
+            for block in region.blocks:
+                if block.end >= self.after:
+                    block.end += self.delta
+                if block.start >= self.after:
+                    block.start += self.delta
+                if block.label_start >= self.after:
+                    block.label_start += self.delta
+                    block.label_end += self.delta
+                for arg in block.args:
+                    self.value(arg)
+                for inner in block.ops:
+                    self.op(inner, skip)
+
+    def value(self, value: ValueDef) -> None:
+        self.node(value)
+        if value.type is not None:
+            self.node(value.type)
+
+    def own(self, op: Operation) -> None:
+        """The op's own tokens (not nested ops)."""
+        after, d = self.after, self.delta
+        for value in op.results:
+            self.value(value)
+        for use in op.operands:
+            self.node(use)
+        for ref in op.types:
+            self.node(ref)
+        for ref in op.result_types:
+            self.node(ref)
+        for refs in op.operand_types.values():
+            for ref in refs:
+                self.node(ref)
+        for sym in op.symbols:
+            self.node(sym)
+        for succ in op.successors:
+            self.node(succ)
+        for entry in op.attributes.values():
+            if entry.start >= after and id(entry) not in self.moved:
+                self.moved.add(id(entry))
+                entry.start += d
+                entry.end += d
+                entry.value_start += d
+                entry.value_end += d
+        op.keywords = [(w, s + d, e + d) if s >= after else (w, s, e) for w, s, e in op.keywords]
+        op.result_groups = [(n, c, s + d, e + d) if s >= after else (n, c, s, e) for n, c, s, e in op.result_groups]
+        if op.loc is not None and op.loc[0] >= after:
+            op.loc = (op.loc[0] + d, op.loc[1] + d)
+        if op.name_start >= after:
+            op.name_start += d
+            op.name_end += d
+
+
+# ---------------------------------------------------------------- helpers
+def _common_prefix(a: str, b: str) -> int:
+    n = min(len(a), len(b))
+    lo, hi = 0, n
+    while lo < hi:  # binary search on slice equality: C-speed comparisons
+        mid = (lo + hi + 1) // 2
+        if a[:mid] == b[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _common_suffix(a: str, b: str, prefix: int) -> int:
+    n = min(len(a), len(b)) - prefix
+    lo, hi = 0, n
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[len(a) - mid:] == b[len(b) - mid:]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _nesting(op: Operation) -> int:
+    """How many regions enclose ``op``."""
+    depth = 0
+    parent = op.parent_op()
+    while parent is not None:
+        depth += 1
+        parent = parent.parent_op()
+    return depth
+
+
+def _previous_token(text: str, offset: int) -> list[tk.Token]:
+    """The last token before ``offset`` (as a one-element list), or none at the start of the text."""
+    line_start = offset
+    for _ in range(64):  # comment-only lines hold no token: look a few lines further up
+        if line_start <= 0:
+            return []
+        line_start = text.rfind("\n", 0, line_start - 1) + 1
+        found = tk.tokenize(text, line_start, offset)[:-1]
+        if found:
+            return [found[-1]]
+    return []
+
+
+def _line_break_before(text: str, offset: int) -> bool:
+    i = offset - 1
+    while i >= 0 and text[i] in " \t\r":
+        i -= 1
+    return i < 0 or text[i] == "\n"
+

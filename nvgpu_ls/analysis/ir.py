@@ -1,0 +1,218 @@
+"""The IR model the parser builds: operations, regions, blocks, values, with exact spans.
+
+Spans are ``start``/``end`` offsets into the document text. Nodes are plain mutable
+objects so that an incremental re-parse can splice a subtree in and move the spans
+that follow it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..dialects.facts import OpFacts
+from .values import Attr, Type
+
+
+class TypeRef:
+    """A type as written at one place: its value and where it is."""
+
+    __slots__ = ("type", "start", "end")
+
+    def __init__(self, type: Type, start: int, end: int) -> None:
+        self.type = type
+        self.start = start
+        self.end = end
+
+    def __repr__(self) -> str:
+        return f"TypeRef({self.type}, {self.start}:{self.end})"
+
+
+class AttrEntry:
+    """One named attribute of an op: ``name = value`` (or a unit attribute)."""
+
+    __slots__ = ("name", "value", "start", "end", "value_start", "value_end", "inherent")
+
+    def __init__(self, name: str, value: Attr, start: int, end: int, value_start: int, value_end: int,
+                 inherent: bool = False) -> None:
+        self.name = name
+        self.value = value
+        self.start = start
+        self.end = end
+        self.value_start = value_start
+        self.value_end = value_end
+        self.inherent = inherent
+        """True when the custom syntax spelled it outside the attribute dictionary."""
+
+
+class ValueDef:
+    """An SSA value definition: an op result or a block argument."""
+
+    __slots__ = ("name", "index", "start", "end", "owner", "type", "uses", "is_block_arg")
+
+    def __init__(self, name: str, start: int, end: int, owner: "Operation | Block", index: int = 0,
+                 is_block_arg: bool = False) -> None:
+        self.name = name
+        """The name a use spells it by: ``%x`` or, for a multi-result group, ``%x#1``."""
+        self.index = index
+        self.start = start
+        self.end = end
+        self.owner = owner
+        self.type: TypeRef | None = None
+        self.uses: list[ValueUse] = []
+        self.is_block_arg = is_block_arg
+
+    def __repr__(self) -> str:
+        return f"ValueDef({self.name} @{self.start})"
+
+
+class ValueUse:
+    """One use of an SSA value by an op."""
+
+    __slots__ = ("name", "start", "end", "owner", "definition", "group")
+
+    def __init__(self, name: str, start: int, end: int, owner: "Operation") -> None:
+        self.name = name
+        self.start = start
+        self.end = end
+        self.owner = owner
+        self.definition: ValueDef | None = None
+        self.group = ""
+        """The operand group (ODS operand name) it fills, when the op's syntax is known."""
+
+    def __repr__(self) -> str:
+        return f"ValueUse({self.name} @{self.start})"
+
+
+class SymbolRef:
+    """A ``@symbol`` spelled at one place, as a definition or a reference."""
+
+    __slots__ = ("name", "start", "end", "owner", "is_definition")
+
+    def __init__(self, name: str, start: int, end: int, owner: "Operation", is_definition: bool) -> None:
+        self.name = name
+        self.start = start
+        self.end = end
+        self.owner = owner
+        self.is_definition = is_definition
+
+
+class BlockRef:
+    """A use of a block label as a successor."""
+
+    __slots__ = ("name", "start", "end", "owner", "block", "operands")
+
+    def __init__(self, name: str, start: int, end: int, owner: "Operation") -> None:
+        self.name = name
+        self.start = start
+        self.end = end
+        self.owner = owner
+        self.block: Block | None = None
+        self.operands: list[ValueUse] = []
+
+
+class Block:
+    """A block: optional label and arguments, then operations."""
+
+    __slots__ = ("label", "label_start", "label_end", "args", "ops", "parent", "start", "end", "refs")
+
+    def __init__(self, parent: "Region", start: int) -> None:
+        self.label: str | None = None
+        self.label_start = self.label_end = start
+        self.args: list[ValueDef] = []
+        self.ops: list[Operation] = []
+        self.parent = parent
+        self.start = start
+        self.end = start
+        self.refs: list[BlockRef] = []
+
+
+class Region:
+    """A region: ``{`` blocks ``}``."""
+
+    __slots__ = ("blocks", "parent", "start", "end")
+
+    def __init__(self, parent: "Operation", start: int) -> None:
+        self.blocks: list[Block] = []
+        self.parent = parent
+        self.start = start
+        self.end = start
+
+
+class Operation:
+    """One operation, in generic or custom form."""
+
+    __slots__ = (
+        "name", "name_start", "name_end", "generic", "results", "result_groups", "operands",
+        "attributes", "regions", "successors", "symbols", "operand_types", "result_types",
+        "parent", "start", "end", "facts", "syntax", "loc", "keywords", "types", "prefix_reach",
+    )
+
+    def __init__(self, start: int) -> None:
+        self.name = ""
+        self.name_start = self.name_end = start
+        self.generic = False
+        self.results: list[ValueDef] = []
+        self.result_groups: list[tuple[str, int, int, int]] = []
+        """(name, count, start, end) of each result group as written (``%x:2``)."""
+        self.operands: list[ValueUse] = []
+        self.attributes: dict[str, AttrEntry] = {}
+        self.regions: list[Region] = []
+        self.successors: list[BlockRef] = []
+        self.symbols: list[SymbolRef] = []
+        self.operand_types: dict[str, list[TypeRef]] = {}
+        """Types written for each operand group (ODS name; ``""`` when unnamed)."""
+        self.result_types: list[TypeRef] = []
+        self.parent: Block | None = None
+        self.start = start
+        self.end = start
+        self.facts: OpFacts | None = None
+        self.syntax = "unknown"
+        """How it was read: ``generic``, ``format`` (a known custom syntax) or ``heuristic``."""
+        self.loc: tuple[int, int] | None = None
+        self.keywords: list[tuple[str, int, int]] = []
+        """Bare words of the custom syntax (e.g. ``to``, ``step``, enum values)."""
+        self.types: list[TypeRef] = []
+        """Every type written in the op's own syntax, in order."""
+        self.prefix_reach = 0
+        """How far into the text the parser had looked before it started on this op;
+        an edit beyond it cannot change how the text before this op was read."""
+
+    @property
+    def dialect(self) -> str:
+        return self.name.split(".", 1)[0] if "." in self.name else ""
+
+    @property
+    def symbol_name(self) -> str | None:
+        """The symbol this op defines (``@name``), if any."""
+        for sym in self.symbols:
+            if sym.is_definition:
+                return sym.name
+        return None
+
+    def walk(self) -> Iterator["Operation"]:
+        """This op and every op nested in it, in text order."""
+        stack: list[Operation] = [self]
+        while stack:
+            op = stack.pop()
+            yield op
+            nested = [inner for region in op.regions for block in region.blocks for inner in block.ops]
+            stack.extend(reversed(nested))
+
+    def parent_op(self) -> "Operation | None":
+        """The op whose region holds this op."""
+        if self.parent is None:
+            return None
+        return self.parent.parent.parent
+
+    def operands_of(self, group: str) -> list[ValueUse]:
+        """The operands filling one ODS operand group."""
+        return [u for u in self.operands if u.group == group]
+
+    def __repr__(self) -> str:
+        return f"Operation({self.name} @{self.start}:{self.end})"
+
+
+def walk_ops(ops: list[Operation]) -> Iterator[Operation]:
+    """Every op of a list and everything nested in them, in text order."""
+    for op in ops:
+        yield from op.walk()

@@ -1,0 +1,1041 @@
+"""The recovering op-level parser: tokens → operations, regions, blocks, values.
+
+MLIR's custom op syntax is driven by each op, not by a context-free grammar, so this
+is a recursive-descent reader over the token stream that asks the op facts how an op
+is spelled (``formats.py`` interprets their declarative formats), reads the generic
+form exactly, and reads any op it does not know with structural heuristics that
+still recover results, operand uses, region structure, types and symbols. Types and
+attributes are cut out by bracket balance and parsed by the lark grammar in
+``typegrammar.py``.
+
+It never raises on bad input: a syntax error becomes a diagnostic, the reader skips
+to the next line that looks like the start of an op, and carries on.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+from ..diagnostics import Diagnostic, Severity
+from . import tokens as tk
+from .registry import OpRegistry
+from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, TypeRef, ValueDef, ValueUse
+from .typegrammar import TypeSyntaxError, parse_attr, parse_type
+from .values import Attr, DictionaryAttr, FunctionType, IndexType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr
+
+MAX_DEPTH = 200
+"""Deepest region nesting read structurally; deeper text is skipped with a diagnostic."""
+
+TYPE_KEYWORDS = frozenset({"memref", "vector", "tensor", "tuple", "complex"})
+CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
+
+
+class SyntaxFailure(Exception):
+    """Raised inside the reader to unwind to the nearest recovery point."""
+
+    def __init__(self, message: str, start: int, end: int, code: str = "syntax.error") -> None:
+        super().__init__(message)
+        self.message = message
+        self.start = start
+        self.end = end
+        self.code = code
+
+
+@dataclass
+class AliasDef:
+    """``#name = attr`` or ``!name = type`` at the top of a chunk."""
+
+    name: str
+    start: int
+    end: int
+    name_end: int
+    value: Attr | Type
+    value_start: int
+    value_end: int
+
+
+@dataclass
+class Chunk:
+    """One ``// -----`` section of a file: it is analysed as if it were a file of its own."""
+
+    start: int
+    end: int
+    ops: list[Operation] = field(default_factory=list)
+    aliases: dict[str, AliasDef] = field(default_factory=dict)
+
+
+class Parser:
+    """Reads one token list; see the module docstring."""
+
+    def __init__(self, text: str, tokens: list[tk.Token], registry: OpRegistry) -> None:
+        self.text = text
+        self.toks = tokens
+        self.pos = 0
+        self.registry = registry
+        self.diagnostics: list[Diagnostic] = []
+        self.origins: list[int] = []
+        """For each diagnostic, the start of the op whose reading produced it."""
+        self.reading: list[int] = [0]
+        self.depth = 0
+        self.furthest = 0
+        """End offset of the furthest token examined so far (look-ahead included)."""
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def tok(self) -> tk.Token:
+        return self.toks[self.pos]
+
+    def peek(self, ahead: int = 1) -> tk.Token:
+        index = self.pos + ahead
+        return self.see(index if index < len(self.toks) else len(self.toks) - 1)
+
+    def see(self, index: int) -> tk.Token:
+        """The token at ``index``, recorded as examined."""
+        token = self.toks[index]
+        if token.end > self.furthest:
+            self.furthest = token.end
+        return token
+
+    def advance(self) -> tk.Token:
+        token = self.toks[self.pos]
+        if token.kind != tk.EOF:
+            self.pos += 1
+            self.see(self.pos)
+        return token
+
+    def at_end(self) -> bool:
+        return self.tok.kind in (tk.EOF, tk.SPLIT)
+
+    def prev_end(self) -> int:
+        return self.toks[self.pos - 1].end if self.pos > 0 else 0
+
+    def error(self, message: str, start: int, end: int, code: str = "syntax.error") -> None:
+        self.diagnostics.append(Diagnostic(start, max(end, start), message, code, Severity.ERROR, "nvgpu-ls"))
+        self.origins.append(self.reading[-1])
+
+    def truncate_diagnostics(self, count: int) -> None:
+        """Forget diagnostics reported after the first ``count`` (a speculative read is undone)."""
+        del self.diagnostics[count:]
+        del self.origins[count:]
+
+    def fail(self, message: str, token: tk.Token | None = None, code: str = "syntax.error") -> SyntaxFailure:
+        token = token or self.tok
+        start, end = self.blame_span(token)
+        return SyntaxFailure(message, start, end, code)
+
+    def blame_span(self, token: tk.Token) -> tuple[int, int]:
+        """Where to show an error found at ``token``.
+
+        When the token opens a new line, the op that was being read ended early: the
+        end of the previous line is where the user has to look, not the next op.
+        """
+        index = self.index_of(token)
+        if token.newline_before and index > 0 and token.kind != tk.ERROR:
+            previous = self.toks[index - 1]
+            return previous.start, previous.end
+        return token.start, token.end
+
+    def index_of(self, token: tk.Token) -> int:
+        """Index of a token near the cursor."""
+        i = min(self.pos, len(self.toks) - 1)
+        toks = self.toks
+        while i > 0 and toks[i].start > token.start:
+            i -= 1
+        while i < len(toks) - 1 and toks[i].start < token.start:
+            i += 1
+        return i
+
+    def expect(self, kind: str, what: str | None = None) -> tk.Token:
+        if self.tok.kind != kind:
+            raise self.fail(f"expected '{what or kind}'")
+        return self.advance()
+
+    # ------------------------------------------------------------------ chunks
+    def parse_chunks(self) -> list[Chunk]:
+        """Read every chunk of the buffer."""
+        chunks: list[Chunk] = []
+        chunk = Chunk(0, 0)
+        while True:
+            self.parse_top_level(chunk)
+            if self.tok.kind == tk.SPLIT:
+                chunk.end = self.tok.start
+                chunks.append(chunk)
+                split = self.advance()
+                chunk = Chunk(split.end, split.end)
+                continue
+            chunk.end = len(self.text)
+            chunks.append(chunk)
+            return chunks
+
+    def parse_top_level(self, chunk: Chunk) -> None:
+        while not self.at_end():
+            token = self.tok
+            if token.kind in (tk.HASH, tk.BANG) and self.peek().kind == "=":
+                self.parse_alias(chunk)
+                continue
+            if token.kind == "{" and self.peek().kind == "-":
+                self.skip_file_metadata()
+                continue
+            if token.kind == "}":
+                self.error("unexpected '}' outside of any region", token.start, token.end, "syntax.unbalanced")
+                self.advance()
+                continue
+            op = self.parse_op_recovering(None)
+            if op is not None:
+                chunk.ops.append(op)
+
+    def skip_file_metadata(self) -> None:
+        """``{-# dialect_resources: ... #-}`` blocks hold no ops; step over them."""
+        start = self.tok.start
+        close = self.text.find("#-}", start)
+        end = len(self.text) if close == -1 else close + 3
+        if close == -1:
+            self.error("expected '#-}' to end the file metadata block", start, start + 3)
+        while not self.at_end() and self.tok.start < end:
+            self.advance()
+
+    def parse_alias(self, chunk: Chunk) -> None:
+        name_tok = self.advance()
+        self.advance()  # '='
+        start_index = self.pos
+        value_start = self.tok.start
+        is_type = name_tok.kind == tk.BANG
+        end_index = self.scan_value(stop_at_comma=False)
+        if end_index == start_index:
+            self.error("expected a value after '='", name_tok.start, self.prev_end())
+            return
+        value_end = self.toks[end_index - 1].end
+        text = self.text[value_start:value_end]
+        self.pos = end_index
+        value = self.read_type_text(text, value_start) if is_type else self.read_attr_text(text, value_start)
+        if name_tok.text in chunk.aliases:
+            self.error(f"redefinition of {'type' if is_type else 'attribute'} alias id '{name_tok.text[1:]}'",
+                       name_tok.start, name_tok.end, "syntax.duplicate-alias")
+        chunk.aliases[name_tok.text] = AliasDef(name_tok.text, name_tok.start, value_end, name_tok.end, value,
+                                                value_start, value_end)
+
+    # ------------------------------------------------------------------ ops
+    def parse_op_recovering(self, parent: Block | None) -> Operation | None:
+        """Read one op; on a syntax error report it, skip to the next op, keep what was read."""
+        start_pos = self.pos
+        op = Operation(self.tok.start)
+        op.parent = parent
+        op.prefix_reach = self.furthest
+        self.reading.append(op.start)
+        try:
+            self.parse_op(op)
+        except SyntaxFailure as failure:
+            self.error(failure.message, failure.start, failure.end, failure.code)
+            self.recover(op, must_advance=self.pos == start_pos)
+        except RecursionError:
+            self.error("operation nested too deeply to analyse", op.start, self.tok.end, "syntax.too-deep")
+            self.recover(op, must_advance=self.pos == start_pos)
+        finally:
+            self.reading.pop()
+        if self.pos == start_pos:
+            # Nothing could be read at all: drop the token so the loop advances.
+            bad = self.advance()
+            self.report_bad_token(bad)
+            return None
+        op.end = max(op.end, self.prev_end())
+        if not op.name:
+            return op if (op.results or op.operands or op.regions) else None
+        return op
+
+    def report_bad_token(self, bad: tk.Token) -> None:
+        if bad.kind == tk.ERROR:
+            self.error(f"unexpected character '{_printable(bad.text)}'", bad.start, bad.end, "syntax.invalid-character")
+
+    def recover(self, op: Operation, must_advance: bool) -> None:
+        """Skip to the next token that starts an op on a new line, reading any regions on the way.
+
+        ``must_advance``: nothing of the op was consumed, so its first token goes regardless.
+        """
+        first = must_advance
+        open_dicts = 0
+        while not self.at_end():
+            token = self.tok
+            if token.kind == "}":
+                if not open_dicts:
+                    return
+                open_dicts -= 1
+            elif not first and token.newline_before and self.starts_op():
+                return
+            first = False
+            if token.kind == "{":
+                if self.looks_like_region():
+                    try:
+                        op.regions.append(self.parse_region(op))
+                    except SyntaxFailure as failure:
+                        self.error(failure.message, failure.start, failure.end, failure.code)
+                    continue
+                open_dicts += 1
+            if token.kind == tk.SSA and op.name:
+                op.operands.append(ValueUse(token.text, token.start, token.end, op))
+            self.advance()
+
+    def starts_op(self, index: int | None = None) -> bool:
+        """Does the token at ``index`` look like the first token of an op (or a block, or a region end)?"""
+        i = self.pos if index is None else index
+        toks = self.toks
+        token = self.see(i)
+        kind = token.kind
+        if kind in ("}", tk.CARET, tk.EOF, tk.SPLIT):
+            return True
+        self.see(min(i + 1, len(toks) - 1))
+        if kind == tk.SSA:
+            j = i + 1
+            # %a, %b:2, %c = ...
+            while True:
+                self.see(min(j + 2, len(toks) - 1))
+                if toks[j].kind == ":" and toks[j + 1].kind == tk.INT:
+                    j += 2
+                if toks[j].kind == "=":
+                    return True
+                if toks[j].kind == "," and toks[j + 1].kind == tk.SSA:
+                    j += 2
+                    continue
+                return False
+        if kind == tk.STRING:
+            return toks[i + 1].kind == "("
+        if kind == tk.BARE:
+            nxt = toks[i + 1].kind
+            if nxt in ("=", ",", ":", ")", "]", ">"):
+                return False
+            return "." in token.text or self.registry.is_bare_op_word(token.text)
+        if kind in (tk.HASH, tk.BANG):
+            return toks[i + 1].kind == "=" and self.depth == 0
+        return False
+
+    def parse_op(self, op: Operation) -> None:
+        self.parse_results(op)
+        token = self.tok
+        if token.kind == tk.STRING:
+            self.parse_generic(op)
+        elif token.kind == tk.BARE:
+            self.parse_custom(op)
+        else:
+            if op.results:
+                raise self.fail("expected operation name in quotes")
+            if token.kind == tk.ERROR:
+                raise self.fail(f"unexpected character '{_printable(token.text)}'", code="syntax.invalid-character")
+            raise self.fail(f"expected an operation, found '{_printable(token.text)}'")
+        self.parse_trailing_location(op)
+        op.end = self.prev_end()
+
+    def parse_results(self, op: Operation) -> None:
+        if self.tok.kind != tk.SSA:
+            return
+        groups = []
+        while True:
+            token = self.expect(tk.SSA, "SSA value")
+            if "#" in token.text:
+                raise self.fail("result names cannot carry a '#N' suffix", token)
+            count = 1
+            end = token.end
+            if self.tok.kind == ":":
+                self.advance()
+                number = self.expect(tk.INT, "result count")
+                count = int(number.text, 0)
+                if count < 1:
+                    raise self.fail("expected named operation to have at least 1 result", number)
+                end = number.end
+            groups.append((token.text, count, token.start, end))
+            if self.tok.kind == ",":
+                self.advance()
+                continue
+            break
+        if self.tok.kind != "=":
+            raise self.fail("expected '=' after the result list")
+        self.advance()
+        op.result_groups = groups
+        for name, count, start, _end in groups:
+            if count == 1:
+                op.results.append(ValueDef(name, start, start + len(name), op, len(op.results)))
+            else:
+                for k in range(count):
+                    op.results.append(ValueDef(f"{name}#{k}", start, start + len(name), op, len(op.results)))
+
+    def parse_trailing_location(self, op: Operation) -> None:
+        token = self.tok
+        if token.kind == tk.BARE and token.text == "loc" and self.peek().kind == "(" and not token.newline_before:
+            start = token.start
+            self.advance()
+            self.skip_balanced()
+            op.loc = (start, self.prev_end())
+
+    # ------------------------------------------------------------------ generic form
+    def parse_generic(self, op: Operation) -> None:
+        name_tok = self.advance()
+        op.name = name_tok.text[1:-1] if len(name_tok.text) >= 2 and name_tok.text.endswith('"') else name_tok.text[1:]
+        op.name_start, op.name_end = name_tok.start, name_tok.end
+        op.generic = True
+        op.syntax = "generic"
+        op.facts = self.registry.facts(op.name)
+        if tk.is_unterminated_string(name_tok):
+            raise self.fail("expected '\"' in string literal", name_tok, "syntax.unterminated-string")
+        self.expect("(", "(")
+        while self.tok.kind != ")":
+            token = self.expect(tk.SSA, "SSA operand")
+            op.operands.append(ValueUse(token.text, token.start, token.end, op))
+            if self.tok.kind == ",":
+                self.advance()
+            elif self.tok.kind != ")":
+                raise self.fail("expected ')' in operand list")
+        self.advance()
+        if self.tok.kind == "[":
+            self.advance()
+            while True:
+                self.parse_successor(op)
+                if self.tok.kind == ",":
+                    self.advance()
+                    continue
+                self.expect("]", "]")
+                break
+        if self.tok.kind == "<" and self.peek().kind == "{":
+            self.advance()
+            self.parse_attr_dict(op, inherent=True)
+            self.expect(">", ">")
+        if self.tok.kind == "(" and self.peek().kind == "{":
+            self.advance()
+            while True:
+                op.regions.append(self.parse_region(op))
+                if self.tok.kind == ",":
+                    self.advance()
+                    continue
+                self.expect(")", ")")
+                break
+        if self.tok.kind == "{":
+            self.parse_attr_dict(op)
+        self.expect(":", ":")
+        ref = self.parse_type_ref()
+        op.types.append(ref)
+        if not isinstance(ref.type, FunctionType):
+            if not isinstance(ref.type, OpaqueType):
+                raise SyntaxFailure("expected function type", ref.start, ref.end)
+            return
+        inputs, outputs = ref.type.inputs, ref.type.results
+        if len(inputs) != len(op.operands):
+            self.error(f"expected {len(op.operands)} operand type{'s' if len(op.operands) != 1 else ''} "
+                       f"but had {len(inputs)}", ref.start, ref.end, "syntax.type-count")
+        if len(outputs) != len(op.results):
+            self.error(f"operation defines {len(op.results)} result{'s' if len(op.results) != 1 else ''} "
+                       f"but was provided {len(outputs)} to bind", ref.start, ref.end, "syntax.type-count")
+        op.operand_types[""] = [TypeRef(t, ref.start, ref.end) for t in inputs]
+        op.result_types = [TypeRef(t, ref.start, ref.end) for t in outputs]
+        for value, type_ref in zip(op.results, op.result_types):
+            value.type = type_ref
+
+    def parse_successor(self, op: Operation) -> None:
+        token = self.expect(tk.CARET, "block name")
+        ref = BlockRef(token.text, token.start, token.end, op)
+        op.successors.append(ref)
+        if self.tok.kind == "(":
+            self.advance()
+            while self.tok.kind != ")":
+                use_tok = self.expect(tk.SSA, "SSA operand")
+                use = ValueUse(use_tok.text, use_tok.start, use_tok.end, op)
+                op.operands.append(use)
+                ref.operands.append(use)
+                if self.tok.kind == ":":
+                    self.advance()
+                    self.parse_type_ref()
+                if self.tok.kind == ",":
+                    self.advance()
+                elif self.tok.kind != ")":
+                    raise self.fail("expected ')' in successor operand list")
+            self.advance()
+
+    # ------------------------------------------------------------------ custom form
+    def parse_custom(self, op: Operation) -> None:
+        name_tok = self.advance()
+        op.name_start, op.name_end = name_tok.start, name_tok.end
+        word = name_tok.text
+        op.name = self.registry.resolve_name(word, self.default_dialect(op))
+        op.facts = self.registry.facts(op.name)
+        if op.facts is None and "." not in word and not self.registry.is_bare_op_word(word):
+            op.name = word
+            raise SyntaxFailure(
+                f"custom op '{word}' is unknown (tried '{self.registry.resolve_name(word, self.default_dialect(op), force=True)}' as well)",
+                name_tok.start, name_tok.end, "syntax.unknown-op")
+        if op.facts is None and self.registry.is_closed_dialect(op.dialect):
+            raise SyntaxFailure(f"custom op '{op.name}' is unknown", name_tok.start, name_tok.end,
+                                "syntax.unknown-op")
+        from . import formats  # deferred: formats imports this module
+
+        if op.facts is not None and op.facts.formats:
+            if formats.parse_with_formats(self, op):
+                op.syntax = "format"
+                return
+        special = formats.SPECIAL_PARSERS.get(op.name)
+        if special is not None:
+            special(self, op)
+            op.syntax = "format"
+            return
+        op.syntax = "heuristic"
+        self.parse_heuristic(op)
+
+    def default_dialect(self, op: Operation) -> str:
+        block = op.parent
+        while block is not None:
+            owner = block.parent.parent
+            default = self.registry.default_dialect_of(owner.name)
+            if default:
+                return default
+            block = owner.parent
+        return "builtin"
+
+    # ------------------------------------------------------------------ heuristics
+    def parse_heuristic(self, op: Operation) -> None:
+        """Read an op whose syntax is unknown: operands, regions, types, symbols, attributes.
+
+        It ends at a line break (outside brackets) followed by something that can
+        start an op, at a region end, or after a region when nothing follows on its line.
+        """
+        stack: list[str] = []
+        region_args: list[ValueDef] = []
+        paren_owner: list[str] = []  # what opened each '(' : "succ", "keyword:<w>", "name", ""
+        saw_symbol = False
+        defines_symbol = self.registry.defines_symbol(op.name)
+        last: tk.Token | None = None
+        after_region = False
+        while not self.at_end():
+            token = self.tok
+            kind = token.kind
+            if token.newline_before and last is not None and not stack:
+                if after_region or not self.continues_line(last, self.pos):
+                    break
+            elif after_region and not stack and kind not in (tk.BARE, "{", ":", "->", tk.HASH, "[", "("):
+                break
+            after_region = False
+            if kind == "}":
+                if stack:
+                    raise self.fail(f"unbalanced '{stack[-1]}' before '}}'", token, "syntax.unbalanced")
+                break
+            if kind == "{":
+                if not stack and self.looks_like_region():
+                    op.regions.append(self.parse_region(op))
+                    after_region = True
+                    last = self.toks[self.pos - 1]
+                    continue
+                self.parse_dict_or_skip(op)
+                last = self.toks[self.pos - 1]
+                continue
+            if kind in ("(", "[", "<"):
+                if kind == "(":
+                    owner = ""
+                    if last is not None and last.kind == tk.CARET:
+                        owner = "succ"
+                    elif last is not None and last.kind == tk.BARE:
+                        owner = "keyword:" + last.text if last.end != op.name_end else "name"
+                    elif last is None or last.end == op.name_end:
+                        owner = "name"
+                    paren_owner.append(owner)
+                stack.append(kind)
+                self.advance()
+                last = token
+                continue
+            if kind in (")", "]", ">"):
+                if not stack or CLOSERS[stack[-1]] != kind:
+                    raise self.fail(f"unexpected '{kind}'", token, "syntax.unbalanced")
+                opened = stack.pop()
+                if opened == "(" and paren_owner:
+                    paren_owner.pop()
+                self.advance()
+                last = token
+                continue
+            if kind == tk.SSA:
+                self.advance()
+                nxt = self.tok
+                in_parens = bool(stack) and stack[-1] == "("
+                owner = paren_owner[-1] if in_parens and paren_owner else ""
+                if nxt.kind == "=" and "#" not in token.text:
+                    region_args.append(ValueDef(token.text, token.start, token.end, op, is_block_arg=True))
+                    self.advance()
+                    last = nxt
+                    continue
+                if in_parens and owner != "succ" and nxt.kind == ":":
+                    self.advance()
+                    ref = self.parse_type_ref()
+                    arg = ValueDef(token.text, token.start, token.end, op, is_block_arg=True)
+                    arg.type = ref
+                    region_args.append(arg)
+                    op.types.append(ref)
+                    last = self.toks[self.pos - 1]
+                    continue
+                if in_parens and owner.startswith("keyword:") and owner[8:] in _INDEX_ARG_KEYWORDS:
+                    arg = ValueDef(token.text, token.start, token.end, op, is_block_arg=True)
+                    arg.type = TypeRef(IndexType(), token.start, token.end)
+                    region_args.append(arg)
+                    last = token
+                    continue
+                if in_parens and owner == "name" and self.paren_group_defines():
+                    arg = ValueDef(token.text, token.start, token.end, op, is_block_arg=True)
+                    arg.type = TypeRef(IndexType(), token.start, token.end)
+                    region_args.append(arg)
+                    last = token
+                    continue
+                use = ValueUse(token.text, token.start, token.end, op)
+                op.operands.append(use)
+                if owner == "succ" and op.successors:
+                    op.successors[-1].operands.append(use)
+                last = token
+                continue
+            if kind == tk.AT:
+                self.parse_symbol(op, definition=defines_symbol and not saw_symbol)
+                saw_symbol = True
+                last = self.toks[self.pos - 1]
+                continue
+            if kind == tk.CARET:
+                self.advance()
+                op.successors.append(BlockRef(token.text, token.start, token.end, op))
+                last = token
+                continue
+            if kind == ":":
+                self.advance()
+                last = token
+                if self.starts_type():
+                    ref = self.parse_type_ref()
+                    op.types.append(ref)
+                    last = self.toks[self.pos - 1]
+                    if not stack:
+                        trailing = [ref]
+                        while self.tok.kind == "," and self.starts_type(self.pos + 1):
+                            self.advance()
+                            ref = self.parse_type_ref()
+                            op.types.append(ref)
+                            trailing.append(ref)
+                        last = self.toks[self.pos - 1]
+                        self.assign_trailing_types(op, trailing)
+                continue
+            if kind == "->":
+                self.advance()
+                last = token
+                if self.starts_type():
+                    refs = self.parse_type_list_or_one()
+                    op.types.extend(refs)
+                    if not stack and len(refs) == len(op.results):
+                        op.result_types = refs
+                    last = self.toks[self.pos - 1]
+                continue
+            if kind == tk.BANG:
+                ref = self.parse_type_ref()
+                op.types.append(ref)
+                last = self.toks[self.pos - 1]
+                continue
+            if kind == tk.HASH:
+                start_index = self.pos
+                end_index = self.scan_value(stop_at_comma=True)
+                text = self.text[token.start:self.toks[end_index - 1].end]
+                self.pos = end_index
+                value = self.read_attr_text(text, token.start)
+                name = "targets" if op.name == "gpu.module" and stack == ["["] else f"#{start_index}"
+                if name == "targets":
+                    entry = op.attributes.get("targets")
+                    items = (entry.value.elements if entry is not None and hasattr(entry.value, "elements") else ())
+                    from .values import ArrayAttr
+                    start = entry.value_start if entry is not None else token.start
+                    op.attributes["targets"] = AttrEntry("targets", ArrayAttr(items + (value,)), start,
+                                                         self.prev_end(), start, self.prev_end(), True)
+                else:
+                    op.keywords.append((text, token.start, self.prev_end()))
+                last = self.toks[self.pos - 1]
+                continue
+            if kind == tk.BARE:
+                if token.text == "loc" and self.peek().kind == "(":
+                    start = token.start
+                    self.advance()
+                    self.skip_balanced()
+                    op.loc = (start, self.prev_end())
+                    last = self.toks[self.pos - 1]
+                    continue
+                if token.text in ("attributes",) and self.peek().kind == "{" and not stack:
+                    self.advance()
+                    self.parse_attr_dict(op)
+                    last = self.toks[self.pos - 1]
+                    continue
+                if token.text in TYPE_KEYWORDS and self.peek().kind == "<":
+                    ref = self.parse_type_ref()
+                    op.types.append(ref)
+                    last = self.toks[self.pos - 1]
+                    continue
+                op.keywords.append((token.text, token.start, token.end))
+            elif kind == tk.STRING:
+                if tk.is_unterminated_string(token):
+                    raise self.fail("expected '\"' in string literal", token, "syntax.unterminated-string")
+            elif kind == tk.ERROR:
+                raise self.fail(f"unexpected character '{_printable(token.text)}'", token, "syntax.invalid-character")
+            self.advance()
+            last = token
+        if stack:
+            raise SyntaxFailure(f"unbalanced '{stack[-1]}'", op.start, self.prev_end(), "syntax.unbalanced")
+        self.attach_region_args(op, region_args)
+
+    def paren_group_defines(self) -> bool:
+        """In ``(%i, %j) in (...)`` or ``(%i) = (...)`` the names are induction variables."""
+        i = self.pos
+        toks = self.toks
+        while self.see(i).kind in (tk.SSA, ","):
+            i += 1
+        self.see(min(i + 1, len(toks) - 1))
+        if toks[i].kind != ")":
+            return False
+        nxt = toks[i + 1]
+        return nxt.kind == "=" or (nxt.kind == tk.BARE and nxt.text == "in")
+
+    def attach_region_args(self, op: Operation, region_args: list[ValueDef]) -> None:
+        if not region_args:
+            return
+        if op.regions and op.regions[0].blocks and not op.regions[0].blocks[0].label:
+            entry = op.regions[0].blocks[0]
+            for arg in region_args:
+                arg.owner = entry
+            entry.args = region_args + entry.args
+            return
+        if op.regions and op.regions[0].blocks and op.regions[0].blocks[0].label:
+            # The region spells its own arguments: the names in the header were operands.
+            for arg in region_args:
+                op.operands.append(ValueUse(arg.name, arg.start, arg.end, op))
+            return
+        if op.regions:
+            entry = Block(op.regions[0], op.regions[0].start)
+            entry.args = region_args
+            for arg in region_args:
+                arg.owner = entry
+            op.regions[0].blocks.append(entry)
+            return
+        for arg in region_args:
+            op.operands.append(ValueUse(arg.name, arg.start, arg.end, op))
+
+    def assign_trailing_types(self, op: Operation, refs: list[TypeRef]) -> None:
+        facts = op.facts
+        traits = facts.traits if facts is not None else ()
+        if "SameOperandsAndResultType" in traits and len(refs) == 1:
+            op.result_types = refs * len(op.results)
+            op.operand_types[""] = refs * len(op.operands)
+            return
+        if not op.operands and len(refs) == len(op.results):
+            op.result_types = list(refs)
+
+    def parse_symbol(self, op: Operation, definition: bool) -> None:
+        token = self.advance()
+        if tk.is_unterminated_string(token):
+            raise self.fail("expected '\"' in string literal", token, "syntax.unterminated-string")
+        name = token.text
+        end = token.end
+        while self.tok.kind == ":" and self.peek().kind == ":" and self.peek(2).kind == tk.AT \
+                and self.tok.start == end and self.peek().start == end + 1:
+            self.advance()
+            self.advance()
+            part = self.advance()
+            name += "::" + part.text
+            end = part.end
+        op.symbols.append(SymbolRef(name, token.start, end, op, definition))
+
+    def continues_line(self, last: tk.Token, index: int) -> bool:
+        """Does the token at ``index``, first on its line, continue the op whose last token was ``last``?"""
+        if last.kind in _CONTINUATION_END:
+            return True
+        token = self.see(index)
+        kind = token.kind
+        if kind in ("}", tk.CARET, tk.EOF, tk.SPLIT):
+            return False
+        if kind in _CONTINUATION_START:
+            return not (kind in (tk.HASH, tk.BANG) and self.see(min(index + 1, len(self.toks) - 1)).kind == "=")
+        if kind in (tk.SSA, tk.STRING, tk.BARE):
+            return not self.starts_op(index)
+        return False
+
+    # ------------------------------------------------------------------ regions
+    def looks_like_region(self) -> bool:
+        """Is the '{' at the cursor a region (rather than an attribute dictionary)?"""
+        nxt = self.peek()
+        after = self.peek(2)
+        kind = nxt.kind
+        if kind == "}":
+            return nxt.newline_before
+        if kind in (tk.CARET, tk.SSA):
+            return True
+        if nxt.newline_before and kind in (tk.BARE, tk.STRING):
+            # Regions put their ops on new lines; a dictionary on new lines still reads `key =` / `key,`.
+            return after.kind not in ("=", ",")
+        if kind == tk.STRING:
+            return after.kind == "("
+        if kind == tk.BARE:
+            if after.kind in ("=",):
+                return False
+            if after.kind in (",", "}"):
+                return self.registry.facts(nxt.text) is not None or self.registry.is_bare_op_word(nxt.text)
+            return True
+        return nxt.newline_before and kind not in (tk.STRING,)
+
+    def parse_region(self, op: Operation) -> Region:
+        open_tok = self.expect("{", "{")
+        region = Region(op, open_tok.start)
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                self.skip_nested_region(open_tok)
+                region.end = self.prev_end()
+                return region
+            block = Block(region, self.tok.start)
+            while True:
+                token = self.tok
+                if token.kind == "}":
+                    self.advance()
+                    break
+                if token.kind in (tk.EOF, tk.SPLIT):
+                    self.error("expected '}' to close the region opened here", open_tok.start, open_tok.end,
+                               "syntax.unbalanced")
+                    break
+                if token.kind == tk.CARET:
+                    if block.label is not None or block.ops or block.args:
+                        block.end = self.prev_end()
+                        region.blocks.append(block)
+                    block = Block(region, token.start)
+                    try:
+                        self.parse_block_header(block)
+                    except SyntaxFailure as failure:
+                        self.error(failure.message, failure.start, failure.end, failure.code)
+                        self.skip_line()
+                    continue
+                op_ = self.parse_op_recovering(block)
+                if op_ is not None:
+                    block.ops.append(op_)
+            if block.label is not None or block.ops or block.args or not region.blocks:
+                block.end = self.prev_end()
+                region.blocks.append(block)
+        finally:
+            self.depth -= 1
+        region.end = self.prev_end()
+        return region
+
+    def skip_nested_region(self, open_tok: tk.Token) -> None:
+        self.error(f"regions nested deeper than {MAX_DEPTH} levels are not analysed", open_tok.start, open_tok.end,
+                   "syntax.too-deep")
+        level = 1
+        while not self.at_end() and level:
+            kind = self.advance().kind
+            if kind == "{":
+                level += 1
+            elif kind == "}":
+                level -= 1
+
+    def skip_line(self) -> None:
+        self.advance()
+        while not self.at_end() and not self.tok.newline_before and self.tok.kind != "}":
+            self.advance()
+
+    def parse_block_header(self, block: Block) -> None:
+        label = self.advance()
+        block.label = label.text
+        block.label_start, block.label_end = label.start, label.end
+        if self.tok.kind == "(":
+            self.advance()
+            while self.tok.kind != ")":
+                arg_tok = self.expect(tk.SSA, "SSA value")
+                arg = ValueDef(arg_tok.text, arg_tok.start, arg_tok.end, block, len(block.args), is_block_arg=True)
+                self.expect(":", ":")
+                arg.type = self.parse_type_ref()
+                if self.tok.kind == tk.BARE and self.tok.text == "loc" and self.peek().kind == "(":
+                    self.advance()
+                    self.skip_balanced()
+                block.args.append(arg)
+                if self.tok.kind == ",":
+                    self.advance()
+                elif self.tok.kind != ")":
+                    raise self.fail("expected ')' to end the block argument list")
+            self.advance()
+        self.expect(":", ":")
+
+    # ------------------------------------------------------------------ attributes
+    def parse_dict_or_skip(self, op: Operation) -> None:
+        """An attribute dictionary if it reads as one; otherwise op-specific text, stepped over."""
+        save, saved_diags = self.pos, len(self.diagnostics)
+        try:
+            self.parse_attr_dict(op)
+        except SyntaxFailure:
+            self.pos = save
+            self.truncate_diagnostics(saved_diags)
+            self.skip_balanced()
+
+    def parse_attr_dict(self, op: Operation, inherent: bool = False) -> None:
+        open_tok = self.expect("{", "{")
+        while self.tok.kind != "}":
+            key = self.tok
+            if key.kind not in (tk.BARE, tk.STRING):
+                raise self.fail("expected attribute name")
+            self.advance()
+            name = key.text[1:-1] if key.kind == tk.STRING else key.text
+            if self.tok.kind == "=":
+                self.advance()
+                value_start = self.tok.start
+                end_index = self.scan_value(stop_at_comma=True)
+                if end_index == self.pos:
+                    raise self.fail("expected attribute value")
+                value_end = self.toks[end_index - 1].end
+                self.pos = end_index
+                value = self.read_attr_text(self.text[value_start:value_end], value_start)
+                entry = AttrEntry(name, value, key.start, value_end, value_start, value_end, inherent)
+            else:
+                entry = AttrEntry(name, UnitAttr(), key.start, key.end, key.start, key.end, inherent)
+            if name in op.attributes and not op.attributes[name].inherent:
+                self.error(f"duplicate key '{name}' in dictionary attribute", key.start, key.end,
+                           "syntax.duplicate-attribute")
+            op.attributes[name] = entry
+            if self.tok.kind == ",":
+                self.advance()
+                continue
+            if self.tok.kind != "}":
+                raise self.fail("expected '}' or ',' in attribute dictionary")
+        self.advance()
+        del open_tok
+
+    def scan_value(self, stop_at_comma: bool) -> int:
+        """Index just past one attribute/type value starting at the cursor (bracket-balanced)."""
+        i = self.pos
+        toks = self.toks
+        stack: list[str] = []
+        first = True
+        while True:
+            token = self.see(i)
+            kind = token.kind
+            if kind in (tk.EOF, tk.SPLIT):
+                break
+            if not first and token.newline_before and not stack and not self.continues_line(toks[i - 1], i):
+                break
+            if not first and stack and token.newline_before and self.starts_op(i) and kind != "}":
+                break
+            if kind in CLOSERS:
+                if kind == "<" and not stack and not first and toks[i - 1].end != token.start \
+                        and toks[i - 1].kind not in (tk.BARE, tk.HASH, tk.BANG):
+                    break
+                stack.append(kind)
+            elif kind in (")", "]", ">", "}"):
+                if not stack:
+                    break
+                if CLOSERS[stack[-1]] != kind:
+                    break
+                stack.pop()
+            elif not stack and kind == "," and stop_at_comma:
+                break
+            i += 1
+            first = False
+        return i
+
+    def read_attr_text(self, text: str, start: int) -> Attr:
+        if text.startswith("loc("):
+            return LocationAttr(text)
+        try:
+            return parse_attr(text)
+        except TypeSyntaxError as exc:
+            self.report_value_error(exc, start, text, "syntax.attribute")
+            return OpaqueAttr(text)
+
+    def read_type_text(self, text: str, start: int) -> Type:
+        try:
+            return parse_type(text)
+        except TypeSyntaxError as exc:
+            self.report_value_error(exc, start, text, "syntax.type")
+            return OpaqueType(text)
+
+    def report_value_error(self, exc: TypeSyntaxError, start: int, text: str, code: str) -> None:
+        """A type/attribute error at its character, or over the whole value when it has no one place."""
+        start = max(start, 0)
+        if exc.offset is None:
+            self.error(exc.message, start, start + len(text.rstrip()), code)
+        else:
+            offset = min(start + exc.offset, start + len(text))
+            self.error(exc.message, offset, min(offset + 1, start + len(text)), code)
+
+    # ------------------------------------------------------------------ types
+    def starts_type(self, index: int | None = None) -> bool:
+        token = self.see(self.pos if index is None else index)
+        if token.kind == tk.BANG:
+            return True
+        if token.kind == "(":
+            return True
+        if token.kind == tk.BARE:
+            word = token.text
+            return word in TYPE_KEYWORDS or self.registry.is_scalar_type(word)
+        return False
+
+    def parse_type_ref(self) -> TypeRef:
+        """One type at the cursor: cut out by bracket balance, parsed by the type grammar."""
+        token = self.tok
+        start = token.start
+        if token.kind == "(":
+            self.skip_balanced()
+            if self.tok.kind == "->":
+                self.advance()
+                self.parse_type_list_or_one()
+        elif token.kind == tk.BANG or (token.kind == tk.BARE and (token.text in TYPE_KEYWORDS or
+                                                                  self.registry.is_scalar_type(token.text))):
+            self.advance()
+            if self.tok.kind == "<" and self.tok.start == token.end:
+                self.skip_balanced()
+        elif token.kind == tk.BARE:
+            self.advance()
+            self.error(f"unknown type '{token.text}'", token.start, token.end, "syntax.type")
+            return TypeRef(OpaqueType(token.text), token.start, token.end)
+        else:
+            raise self.fail("expected type")
+        end = self.prev_end()
+        return TypeRef(self.read_type_text(self.text[start:end], start), start, end)
+
+    def parse_type_list_or_one(self) -> list[TypeRef]:
+        """``T`` or ``(T, U)`` after an arrow."""
+        if self.tok.kind == "(":
+            save = self.pos
+            self.skip_balanced()
+            if self.tok.kind == "->":  # a function type as the single result
+                self.pos = save
+                return [self.parse_type_ref()]
+            self.pos = save
+            self.advance()
+            refs = []
+            while self.tok.kind != ")":
+                refs.append(self.parse_type_ref())
+                if self.tok.kind == ",":
+                    self.advance()
+                elif self.tok.kind != ")":
+                    raise self.fail("expected ')' in type list")
+            self.advance()
+            return refs
+        return [self.parse_type_ref()]
+
+    def skip_balanced(self) -> None:
+        """Step over one bracketed group starting at the cursor; errors when it never closes."""
+        open_tok = self.tok
+        stack = [open_tok.kind]
+        self.advance()
+        while stack:
+            token = self.tok
+            kind = token.kind
+            if kind in (tk.EOF, tk.SPLIT) or (token.newline_before and self.starts_op() and kind != "}"):
+                raise SyntaxFailure(f"unbalanced '{stack[-1]}'", open_tok.start, self.prev_end(), "syntax.unbalanced")
+            if kind in CLOSERS:
+                stack.append(kind)
+            elif kind in (")", "]", ">", "}"):
+                if CLOSERS[stack[-1]] != kind:
+                    raise self.fail(f"expected '{CLOSERS[stack[-1]]}'", token, "syntax.unbalanced")
+                stack.pop()
+            elif kind == tk.STRING and tk.is_unterminated_string(token):
+                raise self.fail("expected '\"' in string literal", token, "syntax.unterminated-string")
+            elif kind == tk.ERROR:
+                raise self.fail(f"unexpected character '{_printable(token.text)}'", token, "syntax.invalid-character")
+            self.advance()
+
+
+_INDEX_ARG_KEYWORDS = frozenset({"blocks", "threads", "clusters"})
+_CONTINUATION_END = frozenset({",", ":", "=", "->", "(", "[", "<", "{"})
+_CONTINUATION_START = frozenset({":", "->", ",", ")", "]", ">", "=", "(", "[", "<", "{", tk.INT, tk.FLOAT, tk.HASH,
+                                 tk.BANG, tk.AT})
+
+
+def _printable(text: str) -> str:
+    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
+
+
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))

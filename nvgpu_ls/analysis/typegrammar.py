@@ -1,0 +1,614 @@
+"""Parsing type and attribute texts into values (``values.py``) with a lark LALR grammar.
+
+The op-level parser cuts a type or attribute out of the token stream by bracket
+balance and hands its text here. Texts repeat a great deal in real files, so results
+are memoised by text. A text the grammar cannot read is an error only when it claims
+to be something the project models (a builtin type, an nvgpu type, a known enum or
+target); anything else that is balanced becomes an opaque value, because MLIR dialects
+may invent their own syntax inside ``<...>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lark import Lark, Token as LarkToken, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from . import values as v
+
+_GRAMMAR = r"""
+type_start: type
+attr_start: attr
+
+?type: nonfn_type
+     | function_type
+
+?nonfn_type: IDENT                                   -> ident_type
+     | "vector" "<" vdim* type ">"                   -> vector_type
+     | "memref" "<" DIM* type ("," attr)* ">"        -> memref_type
+     | "memref" "<" UNRANKED type ("," attr)? ">"    -> unranked_memref_type
+     | "tensor" "<" DIM* type ("," attr)? ">"        -> tensor_type
+     | "tensor" "<" UNRANKED type ">"                -> unranked_tensor_type
+     | "tuple" "<" [type ("," type)*] ">"            -> tuple_type
+     | "complex" "<" type ">"                        -> complex_type
+     | BANG_NAME [dialect_body]                      -> bang_type
+     | paren_types
+
+vdim: DIM | SCALABLE_DIM
+
+paren_types: "(" [type ("," type)*] ")"
+function_type: paren_types "->" (nonfn_type)
+
+dialect_body: "<" [body_item ("," body_item)*] ">"
+body_item: (IDENT | keyword) "=" attr              -> keyed
+         | attr+                                   -> positional
+
+?attr: type                                        -> type_attr
+     | number [":" type]                           -> number_attr
+     | STRING [":" type]                           -> string_attr
+     | "[" [attr ("," attr)*] "]"                  -> array_attr
+     | dict
+     | HASH_NAME [dialect_body]                    -> hash_attr
+     | SYMBOL ("::" SYMBOL)*                       -> symbol_attr
+     | "dense" "<" [attr] ">" [":" type]           -> dense_attr
+     | "dense_resource" "<" IDENT ">" [":" type]   -> dense_resource_attr
+     | "array" "<" type [":" [number ("," number)*]] ">"  -> dense_array_attr
+     | AFFINE                                      -> affine_attr
+     | "strided" "<" "[" [sdim ("," sdim)*] "]" ["," strided_offset] ">" -> strided_attr
+     | "distinct" "[" INT "]" "<" [attr] ">"       -> distinct_attr
+     | "?"                                         -> question_attr
+
+dict: "{" [dict_entry ("," dict_entry)*] "}"
+dict_entry: (IDENT | STRING | keyword) ["=" attr]
+!keyword: "vector" | "memref" | "tensor" | "tuple" | "complex" | "dense" | "dense_resource"
+        | "array" | "strided" | "offset" | "distinct"
+
+!number: INT | "-" INT | FLOAT | "-" FLOAT
+sdim: INT | "?"
+strided_offset: "offset" ":" sdim
+
+DIM: /(?:[0-9]+|\?)x/
+SCALABLE_DIM: /\[[0-9]+\]x/
+UNRANKED: /\*x/
+IDENT: /[A-Za-z_][A-Za-z0-9_$.]*/
+BANG_NAME: /![A-Za-z_$.\-][A-Za-z0-9_$.\-]*/
+HASH_NAME: /#[A-Za-z_$.\-][A-Za-z0-9_$.\-]*/
+SYMBOL: /@(?:"(?:[^"\\\n]|\\.)*"|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*)/
+STRING: /"(?:[^"\\\n]|\\.)*"/
+FLOAT: /[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?/
+INT: /0x[0-9A-Fa-f]+|[0-9]+/
+AFFINE: /affine_(?:map|set)<(?:->|>=|<=|[^<>])*>/
+
+%ignore /[ \t\r\n\f\v]+/
+"""
+
+_PARSER = Lark(_GRAMMAR, parser="lalr", lexer="contextual", start=["type_start", "attr_start"],
+               maybe_placeholders=True, cache=False)
+
+_KNOWN_DIALECT_PREFIXES = ("nvgpu.", "nvvm.", "gpu.", "llvm.", "builtin.", "memref.", "vector.",
+                           "arith.", "scf.", "func.", "affine.", "tensor.", "linalg.", "math.",
+                           "cf.", "index.", "nv_tileaa.", "transform.", "rocdl.", "spirv.",
+                           "amdgpu.", "xevm.", "ptr.", "acc.", "omp.", "mesh.", "shard.",
+                           "bufferization.", "sparse_tensor.", "tosa.", "emitc.", "dlti.", "async.")
+
+
+class TypeSyntaxError(Exception):
+    """A type or attribute text that cannot be what it claims to be."""
+
+    def __init__(self, message: str, offset: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        """Where in the text it went wrong; None when the whole text is at fault."""
+
+
+@dataclass(frozen=True)
+class _Keyword:
+    """A bare word read where a type could stand; becomes a value once the context is known."""
+
+    word: str
+
+
+_NVGPU_TYPE_NAMES = {
+    "nvgpu.device.async.token", "nvgpu.mbarrier.group", "nvgpu.mbarrier.token",
+    "nvgpu.tensormap.descriptor", "nvgpu.warpgroup.descriptor", "nvgpu.warpgroup.accumulator",
+}
+
+
+def _scalar(word: str) -> v.Type | None:
+    if word == "index":
+        return v.IndexType()
+    if word == "none":
+        return v.NoneType()
+    if word in v.FLOAT_WIDTHS:
+        return v.FloatType(word)
+    head = word[:2] if word[:1] in "su" else word[:1]
+    rest = word[len(head):]
+    if head in ("i", "si", "ui") and rest.isdigit() and not rest.startswith("0") and len(rest) < 8:
+        return v.IntegerType(int(rest), head[:-1] if len(head) == 2 else "")
+    return None
+
+
+def is_scalar_type_name(word: str) -> bool:
+    """Is ``word`` a builtin scalar type (``i32``, ``f16``, ``index``, ``f8E4M3FN``...)?"""
+    return _scalar(word) is not None
+
+
+MAX_NESTING = 64
+"""Deepest bracket nesting handed to the grammar; deeper texts are rejected up front."""
+
+
+def _too_deep(text: str) -> bool:
+    depth = 0
+    for char in text:
+        if char in "<([{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return True
+        elif char in ">)]}":
+            depth -= 1
+    return False
+
+
+def _as_type(item, what: str = "type") -> v.Type:
+    if isinstance(item, v.Type):
+        return item
+    if isinstance(item, _Keyword):
+        raise TypeSyntaxError(f"unknown type '{item.word}'")
+    if isinstance(item, v.TypeAttr):
+        return item.type
+    raise TypeSyntaxError(f"expected {what}, found '{item}'")
+
+
+def _as_attr(item) -> v.Attr:
+    if isinstance(item, v.Attr):
+        return item
+    if isinstance(item, _Keyword):
+        word = item.word
+        if word == "true":
+            return v.BoolAttr(True)
+        if word == "false":
+            return v.BoolAttr(False)
+        if word == "unit":
+            return v.UnitAttr()
+        return v.KeywordAttr(word)
+    if isinstance(item, v.Type):
+        return v.TypeAttr(item)
+    raise TypeSyntaxError(f"expected attribute, found '{item}'")
+
+
+def _int(text: str) -> int:
+    return int(text, 16) if text.startswith("0x") else int(text)
+
+
+@v_args(inline=True)
+class _Build(Transformer):
+    """Turns the lark tree into values; raises TypeSyntaxError for modelled things gone wrong."""
+
+    def type_start(self, t):
+        return _as_type(t)
+
+    def attr_start(self, a):
+        return _as_attr(a)
+
+    def ident_type(self, tok):
+        return _scalar(str(tok)) or _Keyword(str(tok))
+
+    def vdim(self, tok):
+        text = str(tok)
+        if text.startswith("["):
+            return (int(text[1:-2]), True)
+        if text.startswith("?"):
+            raise TypeSyntaxError("vector types must have static dimensions")
+        return (int(text[:-1]), False)
+
+    def vector_type(self, *items):
+        *dims, elem = items
+        elem = _as_type(elem, "element type")
+        if not isinstance(elem, (v.IntegerType, v.FloatType, v.IndexType)):
+            raise TypeSyntaxError(f"vector elements must be int/index/float type but got '{elem}'")
+        scalable = tuple(s for _, s in dims)
+        return v.VectorType(tuple(d for d, _ in dims), elem, scalable if any(scalable) else ())
+
+    @staticmethod
+    def _dims(dims) -> tuple:
+        return tuple(None if str(d).startswith("?") else int(str(d)[:-1]) for d in dims)
+
+    def memref_type(self, *items):
+        dims = [i for i in items if isinstance(i, LarkToken) and i.type == "DIM"]
+        rest = [i for i in items if not (isinstance(i, LarkToken) and i.type == "DIM")]
+        elem = _as_type(rest[0], "element type")
+        attrs = [_as_attr(a) for a in rest[1:]]
+        if len(attrs) > 2:
+            raise TypeSyntaxError("expected '>' after memory space")
+        layout = space = None
+        if len(attrs) == 2:
+            layout, space = attrs
+        elif len(attrs) == 1:
+            if isinstance(attrs[0], (v.StridedLayoutAttr, v.AffineMapAttr, v.AttrAliasRef)):
+                layout = attrs[0]
+            else:
+                space = attrs[0]
+        return v.MemRefType(self._dims(dims), elem, layout, space)
+
+    def unranked_memref_type(self, _star, elem, space=None):
+        return v.UnrankedMemRefType(_as_type(elem, "element type"),
+                                    _as_attr(space) if space is not None else None)
+
+    def tensor_type(self, *items):
+        dims = [i for i in items if isinstance(i, LarkToken) and i.type == "DIM"]
+        rest = [i for i in items if not (isinstance(i, LarkToken) and i.type == "DIM")]
+        enc = _as_attr(rest[1]) if len(rest) > 1 and rest[1] is not None else None
+        return v.TensorType(self._dims(dims), _as_type(rest[0], "element type"), enc)
+
+    def unranked_tensor_type(self, _star, elem):
+        return v.TensorType(None, _as_type(elem, "element type"))
+
+    def tuple_type(self, *items):
+        return v.TupleType(tuple(_as_type(t) for t in items if t is not None))
+
+    def complex_type(self, elem):
+        return v.ComplexType(_as_type(elem, "element type"))
+
+    def paren_types(self, *items):
+        return ("paren", tuple(_as_type(t) for t in items if t is not None))
+
+    def function_type(self, ins, out):
+        outs = out[1] if isinstance(out, tuple) and out[:1] == ("paren",) else (_as_type(out),)
+        return v.FunctionType(ins[1], outs)
+
+    def dialect_body(self, *items):
+        return tuple(i for i in items if i is not None)
+
+    def keyed(self, key, value):
+        return (str(key), _finish_param(value))
+
+    def positional(self, *items):
+        parts = tuple(_finish_param(i) for i in items)
+        return parts[0] if len(parts) == 1 else ("seq", parts)
+
+    def bang_type(self, name, body=None):
+        return _dialect_type(str(name)[1:], body)
+
+    # ---- attributes
+    def type_attr(self, t):
+        return t
+
+    def number(self, *toks):
+        text = "".join(str(t) for t in toks)
+        negative = len(toks) == 2
+        raw = str(toks[-1])
+        if toks[-1].type == "FLOAT":
+            return ("float", -float(raw) if negative else float(raw), ("-" if negative else "") + raw)
+        return ("int", -_int(raw) if negative else _int(raw), text)
+
+    def number_attr(self, num, typ=None):
+        t = _as_type(typ) if typ is not None else None
+        if num[0] == "float":
+            return v.FloatAttr(num[1], t, num[2])
+        if isinstance(t, v.FloatType):
+            return v.FloatAttr(float(num[1]), t, num[2])
+        return v.IntegerAttr(num[1], t)
+
+    def string_attr(self, tok, typ=None):
+        return v.StringAttr(_unquote(str(tok)), _as_type(typ) if typ is not None else None)
+
+    def array_attr(self, *items):
+        return v.ArrayAttr(tuple(_as_attr(i) for i in items if i is not None))
+
+    def dict_entry(self, key, value=None):
+        k = str(key)
+        if isinstance(key, LarkToken) and key.type == "STRING":
+            k = _unquote(str(key))
+        return (k, v.UnitAttr() if value is None else _as_attr(value))
+
+    def keyword(self, tok):
+        return str(tok)
+
+    def dict(self, *entries):
+        return v.DictionaryAttr(tuple(e for e in entries if e is not None))
+
+    def hash_attr(self, name, body=None):
+        return _dialect_attr(str(name)[1:], body)
+
+    def symbol_attr(self, *syms):
+        return v.SymbolRefAttr(tuple(str(s) for s in syms))
+
+    def dense_attr(self, value=None, typ=None):
+        return v.DenseElementsAttr(_as_attr(value) if value is not None else None,
+                                   _as_type(typ) if typ is not None else None)
+
+    def dense_resource_attr(self, name, typ=None):
+        return v.OpaqueAttr(f"dense_resource<{name}>")
+
+    def dense_array_attr(self, typ, *nums):
+        return v.DenseArrayAttr(_as_type(typ), tuple(n[1] for n in nums if n is not None))
+
+    def affine_attr(self, tok):
+        return v.AffineMapAttr(str(tok))
+
+    def sdim(self, tok=None):
+        return None if tok is None else _int(str(tok))
+
+    def strided_offset(self, value):
+        return ("offset", value)
+
+    def strided_attr(self, *items):
+        *strides, offset = items
+        if strides == [None]:  # `strided<[]>`: the optional stride list is absent
+            strides = []
+        return v.StridedLayoutAttr(tuple(strides), 0 if offset is None else offset[1])
+
+    def distinct_attr(self, _id, value=None):
+        return v.OpaqueAttr("distinct")
+
+    def question_attr(self):
+        return v.KeywordAttr("?")
+
+
+def _finish_param(item):
+    if isinstance(item, tuple) and item[:1] == ("paren",):
+        return ("paren", item[1])
+    return _as_attr(item) if not isinstance(item, tuple) else item
+
+
+def _unquote(text: str) -> str:
+    body = text[1:-1]
+    if "\\" not in body:
+        return body
+    out, i = [], 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            nxt = body[i + 1]
+            if nxt in '"\\':
+                out.append(nxt); i += 2; continue
+            if nxt == "n":
+                out.append("\n"); i += 2; continue
+            if nxt == "t":
+                out.append("\t"); i += 2; continue
+            hexpair = body[i + 1:i + 3]
+            if len(hexpair) == 2 and all(h in "0123456789abcdefABCDEF" for h in hexpair):
+                out.append(chr(int(hexpair, 16))); i += 3; continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _param_word(p) -> str | None:
+    if isinstance(p, v.KeywordAttr):
+        return p.word
+    if isinstance(p, v.TypeAttr) and isinstance(p.type, (v.IntegerType, v.FloatType, v.NoneType, v.IndexType)):
+        return str(p.type)
+    return None
+
+
+def _dialect_type(name: str, body) -> v.Type:
+    params = body or ()
+    if "." not in name:
+        if body is None:
+            return v.TypeAliasRef("!" + name)
+        raise TypeSyntaxError(f"unknown dialect type '!{name}'")
+    if name.startswith("nvgpu."):
+        return _nvgpu_type(name, params)
+    if name == "llvm.ptr":
+        if not params:
+            return v.LLVMPointerType(0)
+        if len(params) == 1 and isinstance(params[0], v.IntegerAttr):
+            return v.LLVMPointerType(params[0].value)
+        raise TypeSyntaxError("expected an integer address space in '!llvm.ptr<...>'")
+    if name == "llvm.array" and len(params) == 1 and params[0][:1] == ("seq",):
+        seq = params[0][1]
+        if len(seq) == 3 and isinstance(seq[0], v.IntegerAttr) and _param_word(seq[1]) == "x":
+            return v.LLVMArrayType(seq[0].value, _as_type(seq[2]))
+    if name == "llvm.struct":
+        return _llvm_struct(params)
+    if not name.startswith(_KNOWN_DIALECT_PREFIXES):
+        # `!alias.with.dots` cannot be told from a dialect type by spelling alone.
+        if body is None:
+            return v.TypeAliasRef("!" + name)
+    return v.DialectType(name, params)
+
+
+def _llvm_struct(params) -> v.Type:
+    name = None
+    body = None
+    packed = False
+    for p in params:
+        if isinstance(p, v.StringAttr):
+            name = p.value
+        elif isinstance(p, tuple) and p[:1] == ("paren",):
+            body = p[1]
+        elif isinstance(p, tuple) and p[:1] == ("seq",):
+            for q in p[1]:
+                if _param_word(q) == "packed":
+                    packed = True
+                elif isinstance(q, tuple) and q[:1] == ("paren",):
+                    body = q[1]
+    return v.LLVMStructType(body, name, packed)
+
+
+_NVGPU_DEFAULTS = {"swizzle": "none", "l2promo": "none", "oob": "zero", "interleave": "none"}
+_NVGPU_ENUMS = {
+    "swizzle": ("none", "swizzle_32b", "swizzle_64b", "swizzle_128b"),
+    "l2promo": ("none", "l2promo_64b", "l2promo_128b", "l2promo_256b"),
+    "oob": ("zero", "nan"),
+    "interleave": ("none", "interleave_16b", "interleave_32b"),
+}
+
+
+def _nvgpu_type(name: str, params) -> v.Type:
+    keyed = {}
+    for p in params:
+        if not (isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) and p[0] not in ("seq", "paren")):
+            raise TypeSyntaxError(f"expected 'key = value' parameters in '!{name}<...>'")
+        keyed[p[0]] = p[1]
+
+    def need(key: str) -> v.Attr:
+        if key not in keyed:
+            raise TypeSyntaxError(f"'!{name}' requires the parameter '{key}'")
+        return keyed.pop(key)
+
+    def done(t: v.Type) -> v.Type:
+        if keyed:
+            raise TypeSyntaxError(f"unknown parameter '{next(iter(keyed))}' in '!{name}'")
+        return t
+
+    if name == "nvgpu.device.async.token":
+        return done(v.DeviceAsyncTokenType())
+    if name == "nvgpu.mbarrier.token":
+        return done(v.MBarrierTokenType())
+    if name == "nvgpu.mbarrier.group":
+        space = keyed.pop("memorySpace", None)
+        count = keyed.pop("num_barriers", v.IntegerAttr(1))
+        if not isinstance(count, v.IntegerAttr):
+            raise TypeSyntaxError("'num_barriers' must be an integer")
+        return done(v.MBarrierGroupType(space, count.value))
+    if name == "nvgpu.tensormap.descriptor":
+        tensor = _as_type(need("tensor"))
+        opts = {}
+        for key, default in _NVGPU_DEFAULTS.items():
+            word = _param_word(keyed.pop(key)) if key in keyed else default
+            if word not in _NVGPU_ENUMS[key]:
+                raise TypeSyntaxError(
+                    f"invalid '{key}' value '{word}'; expected one of {', '.join(_NVGPU_ENUMS[key])}")
+            opts[key] = word
+        return done(v.TensorMapDescriptorType(tensor, **opts))
+    if name == "nvgpu.warpgroup.descriptor":
+        return done(v.WarpgroupDescriptorType(_as_type(need("tensor"))))
+    if name == "nvgpu.warpgroup.accumulator":
+        return done(v.WarpgroupAccumulatorType(_as_type(need("fragmented"))))
+    raise TypeSyntaxError(f"unknown nvgpu type '!{name}'")
+
+
+_GPU_SPACES = ("global", "workgroup", "private")
+
+
+def _dialect_attr(name: str, body) -> v.Attr:
+    params = body or ()
+    if name == "gpu.address_space":
+        word = _param_word(params[0]) if len(params) == 1 else None
+        if word not in _GPU_SPACES:
+            raise TypeSyntaxError("expected one of [global, workgroup, private] for gpu address space")
+        return v.GPUAddressSpaceAttr(word)
+    if name == "nvvm.target":
+        return _nvvm_target(params)
+    if "." not in name or not name.startswith(_KNOWN_DIALECT_PREFIXES):
+        if body is None:
+            return v.AttrAliasRef("#" + name)
+    return v.DialectAttr(name, params)
+
+
+_TARGET_KEYS = {"O", "triple", "chip", "features", "flags", "link", "verifyTarget"}
+
+
+def _nvvm_target(params) -> v.Attr:
+    fields: dict = {}
+    for p in params:
+        if not (isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)) or p[0] in ("seq", "paren"):
+            raise TypeSyntaxError("expected 'key = value' parameters in '#nvvm.target<...>'")
+        key, value = p
+        if key not in _TARGET_KEYS:
+            raise TypeSyntaxError(f"unknown parameter '{key}' in '#nvvm.target'")
+        fields[key] = value
+    kwargs = {}
+    for key, attr_name in (("chip", "chip"), ("features", "features"), ("triple", "triple")):
+        if key in fields:
+            value = fields[key]
+            if not isinstance(value, v.StringAttr):
+                raise TypeSyntaxError(f"'{key}' of '#nvvm.target' must be a string")
+            kwargs[attr_name] = value.value
+    if "O" in fields:
+        level = fields["O"]
+        if not isinstance(level, v.IntegerAttr) or not 0 <= level.value <= 3:
+            raise TypeSyntaxError("The optimization level must be a number between 0 and 3.")
+        kwargs["opt_level"] = level.value
+    return v.NVVMTargetAttr(flags=fields.get("flags"), link=fields.get("link"), params=tuple(params), **kwargs)
+
+
+def _describe(exc: UnexpectedInput, text: str) -> TypeSyntaxError:
+    if isinstance(exc, UnexpectedEOF):
+        return TypeSyntaxError("unexpected end of type or attribute", len(text))
+    if isinstance(exc, UnexpectedCharacters):
+        return TypeSyntaxError(f"unexpected character '{text[exc.pos_in_stream]}'", exc.pos_in_stream)
+    if isinstance(exc, UnexpectedToken):
+        found = exc.token
+        pos = found.start_pos if found.start_pos is not None else len(text)
+        expected = sorted(_pretty(t) for t in exc.expected if not t.startswith("__"))[:6]
+        got = "end of input" if found.type == "$END" else f"'{found}'"
+        hint = f"; expected {', '.join(expected)}" if expected else ""
+        return TypeSyntaxError(f"unexpected {got}{hint}", pos)
+    return TypeSyntaxError("malformed type or attribute", 0)
+
+
+_TERMINAL_NAMES = {
+    "LESSTHAN": "'<'", "MORETHAN": "'>'", "COMMA": "','", "COLON": "':'", "LPAR": "'('",
+    "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "EQUAL": "'='", "IDENT": "identifier",
+    "INT": "integer", "DIM": "dimension", "BANG_NAME": "type", "HASH_NAME": "attribute",
+    "STRING": "string", "RBRACE": "'}'", "LBRACE": "'{'", "MINUS": "'-'", "FLOAT": "float",
+}
+
+
+def _pretty(name: str) -> str:
+    return _TERMINAL_NAMES.get(name, name.lower())
+
+
+_BUILD = _Build()
+
+
+def _run(text: str, start: str):
+    if _too_deep(text):
+        raise TypeSyntaxError(f"type or attribute nested deeper than {MAX_NESTING} levels")
+    try:
+        tree = _PARSER.parse(text, start=start)
+        return _BUILD.transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, TypeSyntaxError):
+            raise exc.orig_exc from None
+        raise TypeSyntaxError(str(exc.orig_exc)) from None
+    except UnexpectedInput as exc:
+        raise _describe(exc, text) from None
+    except RecursionError:
+        raise TypeSyntaxError("type or attribute nested too deeply") from None
+
+
+def _claims_model(text: str) -> bool:
+    """True when the text starts like something the project models exactly."""
+    head = text.lstrip()
+    if head.startswith("!"):
+        return head.startswith(("!nvgpu.", "!llvm.ptr", "!llvm.array")) or "." not in head.split("<", 1)[0]
+    if head.startswith("#"):
+        return head.startswith(("#gpu.address_space", "#nvvm.target"))
+    return True
+
+
+@lru_cache(maxsize=16384)
+def parse_type(text: str) -> v.Type:
+    """The type spelled by ``text``; raises TypeSyntaxError when it is malformed."""
+    try:
+        return _run(text, "type_start")
+    except TypeSyntaxError:
+        if _claims_model(text):
+            raise
+        return v.OpaqueType(text.strip())
+
+
+@lru_cache(maxsize=16384)
+def parse_attr(text: str) -> v.Attr:
+    """The attribute spelled by ``text``; raises TypeSyntaxError when it is malformed."""
+    try:
+        return _run(text, "attr_start")
+    except TypeSyntaxError:
+        if _claims_model(text) and not text.lstrip().startswith(("#", "!")) and not _is_exotic(text):
+            raise
+        if text.lstrip().startswith(("#gpu.address_space", "#nvvm.target", "!nvgpu.")):
+            raise
+        return v.OpaqueAttr(text.strip())
+
+
+def _is_exotic(text: str) -> bool:
+    """Builtin attribute syntaxes the grammar leaves opaque rather than reject."""
+    head = text.lstrip()
+    return head.startswith(("sparse<", "dense<", "(", "loc(", "opaque<", "affine_", "@"))

@@ -1,0 +1,51 @@
+"""The one diagnostic type every layer reports through (parser, verifiers, CLI, server)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Severity(enum.IntEnum):
+    """Severity levels, numbered as LSP numbers them."""
+
+    ERROR = 1
+    WARNING = 2
+    INFORMATION = 3
+    HINT = 4
+
+    @property
+    def label(self) -> str:
+        return {1: "error", 2: "warning", 3: "info", 4: "hint"}[int(self)]
+
+
+@dataclass(frozen=True)
+class Related:
+    """Another place in the buffer that explains a diagnostic."""
+
+    start: int
+    end: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A problem at a span of the buffer (offsets are indices into the document text)."""
+
+    start: int
+    end: int
+    message: str
+    code: str
+    severity: Severity = Severity.ERROR
+    source: str = "nvgpu-ls"
+    related: tuple[Related, ...] = ()
+    data: dict | None = field(default=None, compare=False, hash=False)
+
+    def shifted(self, delta: int) -> "Diagnostic":
+        """The same diagnostic moved by ``delta`` characters (after an edit before it)."""
+        return Diagnostic(
+            self.start + delta, self.end + delta, self.message, self.code, self.severity,
+            self.source,
+            tuple(Related(r.start + delta, r.end + delta, r.message) for r in self.related),
+            self.data,
+        )

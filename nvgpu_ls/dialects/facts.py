@@ -1,0 +1,144 @@
+"""The schema of the op-facts table.
+
+Every consumer — the parser (custom assembly syntax), the verifiers (operand kinds,
+attributes, enum values), the target gate (SM floor, PTX ISA minimum), hover (the
+explanation) and the lowering (what an op becomes) — reads these records.  They are
+plain frozen data so that one table can serve all of them without copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class OperandFact:
+    """One operand group of an op, named as in upstream's ODS definition."""
+
+    name: str
+    kind: str
+    """The type constraint in words a type checker can dispatch on, e.g. ``memref``,
+    ``index``, ``i1``, ``vector``, ``!nvgpu.mbarrier.group``, ``any``."""
+    variadic: bool = False
+    optional: bool = False
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class AttributeFact:
+    """One attribute (inherent attribute or property) of an op."""
+
+    name: str
+    kind: str
+    """``i32``, ``i64``, ``unit``, ``bool``, ``f32``, ``string``, ``enum``,
+    ``array<i64>``, ``dense_i64_array``, ``type``, ``symbol``..."""
+    enum: tuple[str, ...] = ()
+    """Allowed spellings when ``kind == "enum"``."""
+    enum_attr: str = ""
+    """The attribute's own syntax for an enum, e.g. ``#nvgpu.rcp_rounding_mode``."""
+    default: str | None = None
+    optional: bool = False
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class ResultFact:
+    """One result group of an op."""
+
+    name: str
+    kind: str
+    variadic: bool = False
+    optional: bool = False
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """What a GPU and its PTX ISA must offer for an op to be legal.
+
+    ``sm`` is the lowest architecture, written as ptxas spells it (``sm_80``,
+    ``sm_90a``); an ``a`` suffix means the architecture-specific feature set, which
+    later architectures do not inherit. ``ptx`` is the lowest PTX ISA version as
+    ``"major.minor"``.
+    """
+
+    sm: str
+    ptx: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class OpFacts:
+    """Everything the project knows about one op."""
+
+    name: str
+    summary: str
+    explanation: str
+    operands: tuple[OperandFact, ...] = ()
+    attributes: tuple[AttributeFact, ...] = ()
+    results: tuple[ResultFact, ...] = ()
+    formats: tuple[str, ...] = ()
+    """Accepted custom assembly forms in upstream's declarative-format notation,
+    newest first. An op with an empty tuple has only the generic form."""
+    requirement: Requirement | None = None
+    lowers_to: tuple[str, ...] = ()
+    """The NVVM/LLVM ops the conversion emits for it."""
+    ptx: tuple[str, ...] = ()
+    """The PTX instruction form(s) the op ends up as."""
+    upstream: bool = True
+    """False for ops that the project's reference describes beyond today's upstream."""
+    traits: tuple[str, ...] = ()
+    """Structural traits that matter to analysis, e.g. ``IsolatedFromAbove``,
+    ``Terminator``, ``Symbol``, ``SameOperandsAndResultType``."""
+    note: str = ""
+
+    @property
+    def dialect(self) -> str:
+        return self.name.split(".", 1)[0]
+
+    @property
+    def mnemonic(self) -> str:
+        return self.name.split(".", 1)[1]
+
+    def attribute(self, name: str) -> AttributeFact | None:
+        """The attribute called ``name``, if the op has one."""
+        for attr in self.attributes:
+            if attr.name == name:
+                return attr
+        return None
+
+
+@dataclass(frozen=True)
+class TypeParamFact:
+    """One parameter of a dialect type, as written inside its ``<...>``."""
+
+    name: str
+    kind: str
+    enum: tuple[str, ...] = ()
+    default: str | None = None
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class TypeFacts:
+    """A dialect type: its spelling, parameters and what it means."""
+
+    name: str
+    """Full spelling without the ``!``, e.g. ``nvgpu.mbarrier.group``."""
+    summary: str
+    explanation: str
+    params: tuple[TypeParamFact, ...] = ()
+    lowers_to: str = ""
+
+
+@dataclass(frozen=True)
+class EnumFacts:
+    """A dialect enum attribute and its cases."""
+
+    name: str
+    """Attribute spelling without ``#``, e.g. ``nvgpu.tensormap.swizzle``."""
+    cases: tuple[str, ...]
+    summary: str = ""
+    case_docs: dict[str, str] = field(default_factory=dict)
+    def __hash__(self) -> int:  # frozen dataclass with a dict field
+        return hash((self.name, self.cases))

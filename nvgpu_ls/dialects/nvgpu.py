@@ -1,0 +1,1798 @@
+"""Facts about MLIR's ``nvgpu`` dialect: every op, type and enum attribute.
+
+This module is the single table that the parser, the verifiers, the target gate,
+hover and the lowering all read. It holds plain data only (the records of
+:mod:`nvgpu_ls.dialects.facts`) and exports three dictionaries:
+
+* ``NVGPU_OPS``   -- op name (``"nvgpu.ldmatrix"``) -> :class:`OpFacts`
+* ``NVGPU_TYPES`` -- type name without ``!`` (``"nvgpu.mbarrier.group"``) -> :class:`TypeFacts`
+* ``NVGPU_ENUMS`` -- enum attribute name without ``#`` (``"nvgpu.swizzle"``) -> :class:`EnumFacts`
+
+Conventions used throughout:
+
+* Operand, attribute and result names are upstream's ODS names
+  (``mlir/include/mlir/Dialect/NVGPU/IR/NVGPUOps.td``) because the formats refer to
+  them as ``$name``.
+* ``formats`` are written in upstream's declarative assembly-format notation, newest
+  first. Upstream changed syntax once for the ops that carry inherent attributes: the
+  newest upstream ("strict property assembly format", llvm-project PR #217272) spells
+  them as keywords (``numTiles = 4 transpose = false``, ``bypassL1``, ``transposeB``);
+  every release before that (including LLVM 22 / ``mlir-opt-22`` and the torch-mlir
+  bindings) takes them in the attribute dictionary (``{numTiles = 4 : i32, ...}``).
+  The keyword-era strings are reconstructed from upstream's refreshed tests and the
+  PR description (the new ``.td`` text was not available); each op's ``note`` says so.
+  Attribute-dictionary-era strings are copied from ``NVGPUOps.td`` (commits
+  ``d54644a7``/``04b2c5eb``) with whitespace collapsed.
+* A ``type($x)`` directive whose constraint is an nvgpu type with parameters is printed
+  by upstream in its *stripped* form (``: <memorySpace = ..., num_barriers = 4>``
+  instead of ``: !nvgpu.mbarrier.group<...>``) and parses either spelling (checked with
+  ``mlir-opt-22``). Parameterless ``!nvgpu.mbarrier.token`` always prints in full.
+* Enum attributes of the dialect print *bare* inside op formats (``rounding = approx``,
+  ``swizzle = swizzle_128b`` inside a type) and as ``#nvgpu<rcp_rounding_mode approx>``
+  when written standalone; ``#nvgpu.rcp_rounding_mode<approx>`` is rejected upstream.
+* ``requirement`` is the lowest SM / PTX ISA of the PTX the op becomes, checked with
+  ``ptxas`` 13.0 where it can assemble for the target (it cannot below ``sm_75``).
+  Ops that emit no instruction of their own carry the requirement of the instruction
+  they exist to feed, or ``None`` when they are host-side; their notes say which.
+* Ops with ``upstream=False`` are nvgpu-ls designs for features upstream does not have
+  (yet); their syntax imitates upstream's style and their notes say so.
+"""
+
+from __future__ import annotations
+
+from nvgpu_ls.dialects.facts import (
+    AttributeFact,
+    EnumFacts,
+    OperandFact,
+    OpFacts,
+    Requirement,
+    ResultFact,
+    TypeFacts,
+    TypeParamFact,
+)
+
+# Type spellings used as operand/result kinds.
+ASYNC_TOKEN = "!nvgpu.device.async.token"
+MBARRIER_GROUP = "!nvgpu.mbarrier.group"
+MBARRIER_TOKEN = "!nvgpu.mbarrier.token"
+TENSORMAP_DESC = "!nvgpu.tensormap.descriptor"
+WARPGROUP_DESC = "!nvgpu.warpgroup.descriptor"
+WARPGROUP_ACC = "!nvgpu.warpgroup.accumulator"
+
+# NVVM enums reused by upstream's nvgpu.truncf / nvgpu.extf (and by the f32x2 designs).
+_FP_RND_MODES = ("none", "rn", "rm", "rp", "rz", "rna", "rs")
+_SAT_MODES = ("none", "satfinite")
+
+_KEYWORD_ERA = (
+    "formats[0] is the newest upstream (strict property assembly format, llvm-project "
+    "PR #217272): inherent attributes are spelled as keywords; it is reconstructed from "
+    "upstream's refreshed tests, keyword clauses in ODS argument order. formats[1] is "
+    "the attribute-dictionary form of every earlier release (NVGPUOps.td d54644a7)."
+)
+
+
+# ---------------------------------------------------------------------------
+# Enums
+# ---------------------------------------------------------------------------
+
+_ENUM_LIST = (
+    EnumFacts(
+        name="nvgpu.swizzle",
+        cases=("none", "swizzle_32b", "swizzle_64b", "swizzle_128b"),
+        summary=(
+            "TensorMapSwizzleKind: how TMA swizzles shared-memory bank placement. Used "
+            "bare as the `swizzle` parameter of !nvgpu.tensormap.descriptor; standalone "
+            "spelling #nvgpu<swizzle swizzle_128b>."
+        ),
+        case_docs={
+            "none": "no swizzle (value 0)",
+            "swizzle_32b": "32-byte swizzle span; innermost box dimension must be 32 bytes (value 1)",
+            "swizzle_64b": "64-byte swizzle span; innermost box dimension must be 64 bytes (value 2)",
+            "swizzle_128b": "128-byte swizzle span; innermost box dimension must be 128 bytes (value 3)",
+        },
+    ),
+    EnumFacts(
+        name="nvgpu.l2promo",
+        cases=("none", "l2promo_64b", "l2promo_128b", "l2promo_256b"),
+        summary=(
+            "TensorMapL2PromoKind: L2 sector promotion used by TMA fetches. Used bare as "
+            "the `l2promo` parameter of !nvgpu.tensormap.descriptor; standalone spelling "
+            "#nvgpu<l2promo l2promo_64b>."
+        ),
+        case_docs={
+            "none": "no L2 promotion (value 0)",
+            "l2promo_64b": "promote to 64-byte L2 requests (value 1)",
+            "l2promo_128b": "promote to 128-byte L2 requests (value 2)",
+            "l2promo_256b": "promote to 256-byte L2 requests (value 3)",
+        },
+    ),
+    EnumFacts(
+        name="nvgpu.oob",
+        cases=("zero", "nan"),
+        summary=(
+            "TensorMapOOBKind: what TMA writes for elements outside the tensor. Used bare "
+            "as the `oob` parameter of !nvgpu.tensormap.descriptor; standalone spelling "
+            "#nvgpu<oob zero>. (The attribute is `oob`, not `oobfill`.)"
+        ),
+        case_docs={
+            "zero": "out-of-bound elements read as zero (value 0)",
+            "nan": "out-of-bound elements read as NaN; floating-point element types only (value 1)",
+        },
+    ),
+    EnumFacts(
+        name="nvgpu.interleave",
+        cases=("none", "interleave_16b", "interleave_32b"),
+        summary=(
+            "TensorMapInterleaveKind: interleaved global layout for TMA. Used bare as the "
+            "`interleave` parameter of !nvgpu.tensormap.descriptor; standalone spelling "
+            "#nvgpu<interleave none>. Upstream verifiers accept only `none` today."
+        ),
+        case_docs={
+            "none": "no interleave (value 0); the only value upstream verifiers accept",
+            "interleave_16b": "16-byte interleave (value 1); rejected: 'Interleave options are not supported yet.'",
+            "interleave_32b": "32-byte interleave (value 2); rejected: 'Interleave options are not supported yet.'",
+        },
+    ),
+    EnumFacts(
+        name="nvgpu.rcp_rounding_mode",
+        cases=("approx", "rn", "rz", "rm", "rp"),
+        summary=(
+            "RcpRoundingMode: rounding of nvgpu.rcp. Bare in the op (`rounding = approx`), "
+            "standalone #nvgpu<rcp_rounding_mode approx>. Only `approx` (with ftz) passes "
+            "the verifier today."
+        ),
+        case_docs={
+            "approx": "approximate reciprocal (rcp.approx); the only accepted mode",
+            "rn": "round to nearest even (rejected by the verifier today)",
+            "rz": "round toward zero (rejected by the verifier today)",
+            "rm": "round toward -inf (rejected by the verifier today)",
+            "rp": "round toward +inf (rejected by the verifier today)",
+        },
+    ),
+    EnumFacts(
+        name="nvgpu.subbytes_packedkind",
+        cases=("u6_unpack_u8_e2m3",),
+        summary=(
+            "Branch-only (PR #199700 review iterations): packing of sub-byte results of "
+            "nvgpu.convert.fptrunc, spelled #nvgpu.subbytes_packedkind<...>. INCOMPLETE: "
+            "only the case seen in upstream's tests is listed; other cases exist but are "
+            "unknown here, so do not reject unknown spellings as errors."
+        ),
+        case_docs={
+            "u6_unpack_u8_e2m3": "each 6-bit e2m3 result is returned zero-extended in its own byte (vector<Nxi8>)",
+        },
+    ),
+    EnumFacts(
+        name="nvgpu.tma_reduce_kind",
+        cases=("add", "min", "max", "inc", "dec", "and", "or", "xor"),
+        summary=(
+            "nvgpu-ls extension (not upstream): reduction of nvgpu.tma.async.reduce, bare "
+            "in the op (`kind = add`). Same cases as upstream's #nvvm.tma_redux_kind."
+        ),
+        case_docs={
+            "add": "element-wise add (.add)",
+            "min": "element-wise minimum (.min)",
+            "max": "element-wise maximum (.max)",
+            "inc": "wrapping increment (.inc, unsigned 32-bit)",
+            "dec": "wrapping decrement (.dec, unsigned 32-bit)",
+            "and": "bitwise and (.and, .b32/.b64)",
+            "or": "bitwise or (.or, .b32/.b64)",
+            "xor": "bitwise xor (.xor, .b32/.b64)",
+        },
+    ),
+    EnumFacts(
+        name="nvgpu.tensormap_field",
+        cases=(
+            "global_address",
+            "rank",
+            "box_dim",
+            "global_dim",
+            "global_stride",
+            "element_stride",
+            "elemtype",
+            "interleave_layout",
+            "swizzle_mode",
+            "swizzle_atomicity",
+            "fill_mode",
+        ),
+        summary=(
+            "nvgpu-ls extension (not upstream): the tensor-map field that "
+            "nvgpu.tensormap.replace overwrites; names follow PTX tensormap.replace."
+        ),
+        case_docs={
+            "global_address": "base address of the global tensor (new value i64)",
+            "rank": "tensor rank (new value i32; PTX stores it as rank - 1, check the ISA)",
+            "box_dim": "box size of dimension [ord] (needs ord; new value i32)",
+            "global_dim": "extent of global dimension [ord] (needs ord; new value i32)",
+            "global_stride": "byte stride of global dimension [ord] (needs ord; new value i64)",
+            "element_stride": "traversal stride of dimension [ord] (needs ord; new value i32)",
+            "elemtype": "element type code; new value must be a constant",
+            "interleave_layout": "interleave code (0 none, 1 16B, 2 32B); new value must be a constant",
+            "swizzle_mode": "swizzle code (0 none, 1 32B, 2 64B, 3 128B); new value must be a constant in [0, 3]",
+            "swizzle_atomicity": "swizzle atomicity code; new value must be a constant; needs sm_100a / PTX 8.6 (ptxas 13.0)",
+            "fill_mode": "out-of-bound fill code (0 zero, 1 NaN); new value must be a constant",
+        },
+    ),
+    EnumFacts(
+        name="nvgpu.fence_scope",
+        cases=("cta", "cluster", "gpu", "sys"),
+        summary=(
+            "nvgpu-ls extension (not upstream): release scope of "
+            "nvgpu.tensormap.cp_fenceproxy, bare in the op (`scope = gpu`). Same cases as "
+            "upstream's #nvvm.mem_scope."
+        ),
+        case_docs={
+            "cta": "visible to the issuing CTA",
+            "cluster": "visible to the CTA cluster",
+            "gpu": "visible to the whole GPU (the usual choice for a descriptor in global memory)",
+            "sys": "visible system-wide",
+        },
+    ),
+)
+
+
+# ---------------------------------------------------------------------------
+# Types
+# ---------------------------------------------------------------------------
+
+_TYPE_LIST = (
+    TypeFacts(
+        name="nvgpu.device.async.token",
+        summary="Token that links an async copy to the group and wait that complete it.",
+        explanation=(
+            "A value of this type is produced by nvgpu.device_async_copy and "
+            "nvgpu.device_async_create_group and consumed by nvgpu.device_async_wait. It "
+            "carries no data at run time: it only records, in SSA form, which copies belong "
+            "to which commit group so that passes can reason about the ordering. The "
+            "hardware itself tracks groups per thread in issue order, so the token does not "
+            "make a wait target a specific group; the wait's numGroups does. The type has no "
+            "parameters and is always spelled !nvgpu.device.async.token."
+        ),
+        params=(),
+        lowers_to="i32 (a dummy constant 0; tokens are dropped)",
+    ),
+    TypeFacts(
+        name="nvgpu.mbarrier.group",
+        summary="One or more 64-bit mbarrier objects living in a memory space (normally shared).",
+        explanation=(
+            "Describes an array of `num_barriers` mbarrier objects (8 bytes each, 8-byte "
+            "aligned) created by nvgpu.mbarrier.create. Every mbarrier op picks one element "
+            "with an index operand (`%group[%i]`). Put the group in workgroup memory "
+            "(memorySpace = #gpu.address_space<workgroup> or 3): the lowering then uses the "
+            "`.shared` forms of the PTX instructions, and TMA loads can only signal barriers "
+            "in shared memory. When `num_barriers` is omitted it is 1. Releases up to LLVM 17 "
+            "called this type !nvgpu.mbarrier.barrier and had no `num_barriers` parameter. "
+            "As the type of an op operand it may be written stripped, e.g. "
+            "`: <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>`."
+        ),
+        params=(
+            TypeParamFact(
+                name="memorySpace",
+                kind="attribute",
+                doc="memory-space attribute, e.g. #gpu.address_space<workgroup> or the integer 3",
+            ),
+            TypeParamFact(
+                name="num_barriers",
+                kind="unsigned",
+                default="1",
+                doc="number of mbarrier objects in the group; omitted when 1",
+            ),
+        ),
+        lowers_to="memref<num_barriers x i64, memorySpace> (then the usual memref descriptor struct)",
+    ),
+    TypeFacts(
+        name="nvgpu.mbarrier.token",
+        summary="The phase state returned by an mbarrier arrive, for a later test_wait.",
+        explanation=(
+            "Opaque 64-bit state returned by nvgpu.mbarrier.arrive and "
+            "nvgpu.mbarrier.arrive.nocomplete; pass it to nvgpu.mbarrier.test.wait to ask "
+            "whether the phase the thread arrived on has completed. Do not inspect or "
+            "combine tokens. Phase-parity waiting (nvgpu.mbarrier.try_wait.parity) does not "
+            "need a token. The type has no parameters and always prints as "
+            "!nvgpu.mbarrier.token."
+        ),
+        params=(),
+        lowers_to="i64",
+    ),
+    TypeFacts(
+        name="nvgpu.tensormap.descriptor",
+        summary="A TMA tensor map: how to cut tiles of a global tensor into shared memory.",
+        explanation=(
+            "Models the 128-byte CUtensorMap that TMA instructions read. `tensor` is the "
+            "shape, element type and memory space of ONE tile (box) as it lands in shared "
+            "memory, not the shape of the global tensor; it must be static, in shared memory, "
+            "rank 1 to 5, every dimension 1..256, and the innermost dimension must be a "
+            "multiple of 16 bytes. With a swizzle other than `none` and rank > 1 the "
+            "innermost dimension must span exactly the swizzle width (32, 64 or 128 bytes; "
+            "older upstream required 128 bytes for every swizzle). All five parameters are "
+            "required. Descriptors are created on the host by nvgpu.tma.create.descriptor "
+            "and passed to kernels; a descriptor modified after launch must be fenced "
+            "(nvgpu.tma.fence.descriptor) before use. As an op operand type it may be "
+            "written stripped (`: <tensor = ..., swizzle = ..., ...>`)."
+        ),
+        params=(
+            TypeParamFact(
+                name="tensor",
+                kind="memref",
+                doc="static memref type of one box/tile in shared memory, e.g. memref<128x64xf16, 3>",
+            ),
+            TypeParamFact(
+                name="swizzle",
+                kind="enum",
+                enum=("none", "swizzle_32b", "swizzle_64b", "swizzle_128b"),
+                doc="#nvgpu.swizzle value, written bare",
+            ),
+            TypeParamFact(
+                name="l2promo",
+                kind="enum",
+                enum=("none", "l2promo_64b", "l2promo_128b", "l2promo_256b"),
+                doc="#nvgpu.l2promo value, written bare",
+            ),
+            TypeParamFact(
+                name="oob",
+                kind="enum",
+                enum=("zero", "nan"),
+                doc="#nvgpu.oob value, written bare",
+            ),
+            TypeParamFact(
+                name="interleave",
+                kind="enum",
+                enum=("none", "interleave_16b", "interleave_32b"),
+                doc="#nvgpu.interleave value, written bare; only `none` passes the verifiers",
+            ),
+        ),
+        lowers_to="!llvm.ptr (generic pointer to the 128-byte tensor map)",
+    ),
+    TypeFacts(
+        name="nvgpu.warpgroup.descriptor",
+        summary="64-bit wgmma matrix descriptor for an operand tile in shared memory.",
+        explanation=(
+            "Encodes where a wgmma multiplicand lives in shared memory and how it is laid "
+            "out: start address, leading- and stride-dimension byte offsets, base offset and "
+            "swizzle mode packed into one 64-bit register value. `tensor` is the tile the "
+            "descriptor covers (for A: M x K, for B: K x N); nvgpu.warpgroup.mma derives the "
+            "GEMM shape from the two descriptor types and walks the tile by advancing the "
+            "descriptor. Build it with nvgpu.warpgroup.generate.descriptor from the same "
+            "tensor map that loaded the tile, so the swizzle matches (upstream supports only "
+            "swizzle_128b). An early upstream version named this type "
+            "!nvgpu.wgmma.descriptor."
+        ),
+        params=(
+            TypeParamFact(
+                name="tensor",
+                kind="memref",
+                doc="memref type of the operand tile in shared memory, e.g. memref<128x64xf16, 3>",
+            ),
+        ),
+        lowers_to="i64",
+    ),
+    TypeFacts(
+        name="nvgpu.warpgroup.accumulator",
+        summary="Warpgroup-distributed wgmma accumulator (matrix C/D) held in registers.",
+        explanation=(
+            "Represents an M x N accumulator tile that the 128 threads of a warpgroup own "
+            "jointly, each thread holding its fragment in registers. `fragmented` is the "
+            "whole logical tile (e.g. vector<128x128xf32>), not a per-thread vector; M must "
+            "be a multiple of 64 and N one of the wgmma N sizes (multiples of 8 up to 256, "
+            "fewer for integer types). Create it with nvgpu.warpgroup.mma.init.accumulator, "
+            "thread it through nvgpu.warpgroup.mma (usually as an scf.for iter_arg) and "
+            "write it out with nvgpu.warpgroup.mma.store. Keep the tile small enough to fit "
+            "the register file: a 128x256 f32 tile would need 256 registers per thread, more "
+            "than the 255 a thread can have."
+        ),
+        params=(
+            TypeParamFact(
+                name="fragmented",
+                kind="vector",
+                doc="2-D vector type of the whole accumulator tile, e.g. vector<64x128xf32>",
+            ),
+        ),
+        lowers_to=(
+            "!llvm.struct<(S, S, ...)> with one inner struct per 64 rows; S holds N/2 "
+            "elements of T for f32/i32 accumulators (N/4 for f16)"
+        ),
+    ),
+)
+
+
+# ---------------------------------------------------------------------------
+# Ops
+# ---------------------------------------------------------------------------
+
+_OP_LIST = (
+    # --- warp-level matrix ops ---------------------------------------------------
+    OpFacts(
+        name="nvgpu.ldmatrix",
+        summary="Warp-cooperative load of 8x8 matrix tiles from shared memory into registers.",
+        explanation=(
+            "All 32 threads of a warp together load one, two or four 8x8 tiles of 16-bit "
+            "elements (numTiles) from shared memory; threads 0-7, 0-15 or 0-31 (for 1, 2 or 4 "
+            "tiles) each supply the address of one 16-byte row, and every thread receives 32 "
+            "bits of every tile, in exactly the register layout that "
+            "mma.sync expects for its A/B operands. Use it to feed nvgpu.mma.sync instead of "
+            "per-thread vector loads. The result is vector<numTiles x (32/bitwidth) x T>, "
+            "e.g. vector<4x2xf16>. The source must be in shared memory, its element type must "
+            "match the result's, elements can be at most 32 bits, and transpose = true "
+            "(delivering the transposed tile, handy for the B operand) works only for 16-bit "
+            "elements. All 32 lanes must execute it (it is .sync.aligned); row addresses must be "
+            "16-byte aligned."
+        ),
+        operands=(
+            OperandFact(name="srcMemref", kind="memref", doc="shared-memory (address space 3 / workgroup) source"),
+            OperandFact(name="indices", kind="index", variadic=True, doc="one index per srcMemref dimension: this thread's row start"),
+        ),
+        attributes=(
+            AttributeFact(name="transpose", kind="bool", doc="deliver each 8x8 tile transposed (.trans); 16-bit elements only"),
+            AttributeFact(name="numTiles", kind="i32", doc="number of 8x8 tiles loaded: 1, 2 or 4 (.x1/.x2/.x4); equals result dim 0"),
+        ),
+        results=(
+            ResultFact(name="res", kind="vector", doc="vector<numTiles x (32/bitwidth) x T>"),
+        ),
+        formats=(
+            "$srcMemref `[` $indices `]` `numTiles` `=` $numTiles `transpose` `=` $transpose attr-dict `:` type($srcMemref) `->` type($res)",
+            "$srcMemref`[` $indices `]` attr-dict `:` type($srcMemref) `->` type($res)",
+        ),
+        requirement=Requirement(
+            sm="sm_75",
+            ptx="6.5",
+            note="ptxas 13.0: 'Feature ldmatrix requires PTX ISA .version 6.5'; sm_75 is also the oldest target ptxas 13 assembles.",
+        ),
+        lowers_to=(
+            "nvvm.ldmatrix",
+            "llvm.getelementptr",
+            "llvm.mlir.poison",
+            "llvm.extractvalue",
+            "llvm.bitcast",
+            "llvm.insertvalue",
+        ),
+        ptx=(
+            "ldmatrix.sync.aligned.m8n8.x1.shared.b16 {d0}, [addr];",
+            "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {d0, d1}, [addr];",
+            "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {d0, d1, d2, d3}, [addr];",
+            "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {d0, d1, d2, d3}, [addr];",
+        ),
+        traits=("MemRead", "PredOpTrait<srcMemref and res have same element type>"),
+        note=(
+            _KEYWORD_ERA
+            + " The keyword form is confirmed by upstream's fold-memref-alias-ops.mlir "
+            "(`numTiles = 4 transpose = false`); both keywords are required."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.mma.sync",
+        summary="Warp-level tensor-core multiply-accumulate D = A*B + C on register fragments.",
+        explanation=(
+            "Performs one warp-wide mma.sync of shape mmaShape = [m, n, k]; each operand is "
+            "the calling thread's fragment, a 2-D vector whose shape the verifier derives "
+            "from the element type (e.g. m16n8k16 f16: A vector<4x2xf16>, B vector<2x2xf16>, "
+            "C/D vector<2x2xf16 or f32>). A and B must have the same element type; supported "
+            "inputs are f16, bf16, tf32 (f32 vectors plus tf32Enabled), f64 (m8n8k4), i8, i4 "
+            "and, in the newest upstream, f8E4M3FN/f8E5M2. f32 operands without tf32Enabled "
+            "verify but fail to lower. The fragment layout is fixed by PTX (row-major A, "
+            "column-major B), so feed it from nvgpu.ldmatrix or a matching distribution. "
+            "All 32 lanes must execute it together."
+        ),
+        operands=(
+            OperandFact(name="matrixA", kind="vector", doc="this thread's A fragment"),
+            OperandFact(name="matrixB", kind="vector", doc="this thread's B fragment; same element type as A"),
+            OperandFact(name="matrixC", kind="vector", doc="this thread's accumulator fragment"),
+        ),
+        attributes=(
+            AttributeFact(name="mmaShape", kind="array<i64>", doc="warp-level [m, n, k] (I64ArrayAttr), e.g. [16, 8, 16]"),
+            AttributeFact(name="tf32Enabled", kind="unit", optional=True, doc="treat f32 operands as tf32; required for f32 inputs to lower"),
+        ),
+        results=(ResultFact(name="res", kind="vector", doc="this thread's D fragment, same type as matrixC"),),
+        formats=(
+            "`(` $matrixA `,` $matrixB `,` $matrixC `)` `mmaShape` `=` $mmaShape (`tf32Enabled` $tf32Enabled^)? attr-dict `:` `(` type($matrixA) `,` type($matrixB) `,` type($matrixC) `)` `->` type($res)",
+            "`(` $matrixA`,` $matrixB`,` $matrixC `)` attr-dict `:` `(` type($matrixA) `,` type($matrixB) `,` type($matrixC) `)` `->` type($res)",
+        ),
+        requirement=Requirement(
+            sm="sm_75",
+            ptx="6.5",
+            note=(
+                "Floor over the shapes nvgpu accepts (ptxas 13.0): m16n8k8 f16 and m8n8k16 "
+                "s8 need sm_75/PTX 6.5; m16n8k16 f16/bf16, tf32, f64 m8n8k4 and m16n8k32 s8 "
+                "need sm_80/PTX 7.0; f8 (e4m3/e5m2) m16n8k32 needs sm_89/PTX 8.4 and f8 "
+                "m16n8k16 sm_89/PTX 8.7. A gate should refine by mmaShape and element type."
+            ),
+        ),
+        lowers_to=("nvvm.mma.sync", "llvm.extractvalue", "llvm.bitcast", "llvm.insertvalue"),
+        ptx=(
+            "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {d...}, {a...}, {b...}, {c...};",
+            "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {d...}, {a...}, {b...}, {c...};",
+            "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {d...}, {a}, {b}, {c...};",
+            "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32 {d...}, {a...}, {b...}, {c...};",
+            "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {d...}, {a...}, {b...}, {c...};",
+        ),
+        traits=("Pure", "PredOpTrait<matrixA and matrixB have same element type>"),
+        note=_KEYWORD_ERA + " Keyword spelling of mmaShape/tf32Enabled is reconstructed (no test in the corpus shows it).",
+    ),
+    OpFacts(
+        name="nvgpu.mma.sp.sync",
+        summary="Warp-level 2:4 structured-sparse tensor-core MMA with sparsity metadata.",
+        explanation=(
+            "Like nvgpu.mma.sync, but A is 2:4 structured sparse: matrixA holds only the "
+            "non-zero half of A (so its fragment is half the dense size) and sparseMetadata "
+            "(vector<2xi16>, one 32-bit word per thread) says which two of every four "
+            "elements they are. sparsitySelector (0 or 1) picks which threads of each quad "
+            "supply the metadata. f64 is not allowed. Use it to double tensor-core "
+            "throughput on pruned weights; the metadata must be produced in PTX's layout, "
+            "which is easy to get wrong. The lowering emits inline PTX without "
+            "::ordered_metadata, for which ptxas prints a performance advisory."
+        ),
+        operands=(
+            OperandFact(name="matrixA", kind="vector", doc="non-zero half of this thread's A fragment"),
+            OperandFact(name="matrixB", kind="vector", doc="this thread's B fragment; same element type as A"),
+            OperandFact(name="matrixC", kind="vector", doc="this thread's accumulator fragment"),
+            OperandFact(name="sparseMetadata", kind="vector", doc="vector<2xi16>: sparsity indices"),
+        ),
+        attributes=(
+            AttributeFact(name="mmaShape", kind="array<i64>", doc="warp-level [m, n, k] of the dense problem"),
+            AttributeFact(name="sparsitySelector", kind="i32", default="0", doc="0 or 1: which thread pair provides the metadata"),
+            AttributeFact(name="tf32Enabled", kind="unit", optional=True, doc="treat f32 operands as tf32"),
+        ),
+        results=(ResultFact(name="res", kind="vector", doc="this thread's D fragment"),),
+        formats=(
+            "`(` $matrixA `,` $matrixB `,` $matrixC `)` `metadata` `(` $sparseMetadata `)` `mmaShape` `=` $mmaShape (`sparsitySelector` `=` $sparsitySelector^)? (`tf32Enabled` $tf32Enabled^)? attr-dict `:` `(` type($matrixA) `,` type($matrixB) `,` type($matrixC) `)` `->` type($res)",
+            "`(` $matrixA`,` $matrixB`,` $matrixC `)` `metadata` `(` $sparseMetadata `)` attr-dict `:` `(` type($matrixA) `,` type($matrixB) `,` type($matrixC) `)` `->` type($res)",
+        ),
+        requirement=Requirement(
+            sm="sm_80",
+            ptx="7.1",
+            note="ptxas 13.0: 'Sparse MMA requires PTX ISA .version 7.1'; works on sm_80+ with an advisory to use .sp::ordered_metadata (PTX 8.5).",
+        ),
+        lowers_to=("llvm.inline_asm", "llvm.bitcast", "llvm.extractvalue"),
+        ptx=(
+            "mma.sp.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16 {d...}, {a...}, {b...}, {c...}, meta, 0x0;",
+            "mma.sp.sync.aligned.m16n8k64.row.col.satfinite.s32.s8.s8.s32 {d...}, {a...}, {b...}, {c...}, meta, 0x1;",
+        ),
+        traits=("Pure", "PredOpTrait<matrixA and matrixB have same element type>"),
+        note=(
+            _KEYWORD_ERA
+            + " The PR text names only 'MMA' ops; mma.sp.sync carries the same properties "
+            "(mmaShape, sparsitySelector, tf32Enabled) and so must have changed with "
+            "mma.sync under strict mode, but its keyword spelling is inferred, not seen."
+        ),
+    ),
+    # --- cp.async (Ampere async copy) --------------------------------------------
+    OpFacts(
+        name="nvgpu.device_async_copy",
+        summary="Start an asynchronous global-to-shared copy of 4, 8 or 16 bytes (cp.async).",
+        explanation=(
+            "Each thread issues its own non-blocking copy of dstElements elements from a "
+            "global memref into a shared memref and gets a token back. The copy is 4, 8 or "
+            "16 bytes in total (dstElements x element width); with the optional srcElements "
+            "operand only that many elements are read and the rest of the destination is "
+            "zero-filled, which is how out-of-bounds tails are handled. bypassL1 requests the "
+            "L2-only (.cg) path and is only legal for 16-byte copies. The data is not "
+            "visible until the copy's group is committed with nvgpu.device_async_create_group "
+            "and waited for with nvgpu.device_async_wait; other threads additionally need a "
+            "barrier. Both memrefs need a unit-stride innermost dimension, the same element "
+            "type, and one index per dimension."
+        ),
+        operands=(
+            OperandFact(name="dst", kind="memref", doc="shared-memory destination (written)"),
+            OperandFact(name="dstIndices", kind="index", variadic=True, doc="one index per dst dimension"),
+            OperandFact(name="src", kind="memref", doc="global-memory source (read)"),
+            OperandFact(name="srcIndices", kind="index", variadic=True, doc="one index per src dimension"),
+            OperandFact(name="srcElements", kind="index", optional=True, doc="elements actually read; the remainder is zero-filled"),
+        ),
+        attributes=(
+            AttributeFact(name="dstElements", kind="index", doc="IndexAttr: elements written; 4, 8 or 16 bytes in total"),
+            AttributeFact(name="bypassL1", kind="unit", optional=True, doc="hint to bypass L1 (.cg); requires a 16-byte copy"),
+        ),
+        results=(ResultFact(name="asyncToken", kind=ASYNC_TOKEN, doc="token to put into a group"),),
+        formats=(
+            "$src `[` $srcIndices `]` `,` $dst `[` $dstIndices `]` `,` $dstElements (`,` $srcElements^)? (`bypassL1` $bypassL1^)? attr-dict `:` type($src) `to` type($dst)",
+            "$src `[` $srcIndices `]` `,` $dst `[` $dstIndices `]` `,` $dstElements (`,` $srcElements^)? attr-dict `:` type($src) `to` type($dst)",
+        ),
+        requirement=Requirement(sm="sm_80", ptx="7.0", note="ptxas 13.0: cp.async requires PTX 7.0 and sm_80 (rejected on sm_75)."),
+        lowers_to=(
+            "nvvm.cp.async.shared.global",
+            "llvm.getelementptr",
+            "llvm.addrspacecast",
+            "llvm.mlir.constant",
+            "llvm.trunc",
+            "llvm.mul",
+            "llvm.lshr",
+        ),
+        ptx=(
+            "cp.async.cg.shared.global [dst], [src], 16;",
+            "cp.async.ca.shared.global [dst], [src], 4;",
+            "cp.async.ca.shared.global [dst], [src], 16, src_bytes;",
+        ),
+        traits=("AttrSizedOperandSegments", "MemWrite(dst)", "MemRead(src)"),
+        note=(
+            _KEYWORD_ERA
+            + " The keyword form is confirmed by upstream's fold-memref-alias-ops.mlir and "
+            "transform-create-async-groups.mlir (`8 bypassL1 :`, `4, %sz bypassL1 :`). "
+            "Operands are in ODS order (dst first) although the syntax writes src first. "
+            "The lowering picks .cg only when bypassL1 is set and the copy is 16 bytes."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.device_async_create_group",
+        summary="Commit all of this thread's pending async copies as one group (cp.async.commit_group).",
+        explanation=(
+            "Closes the current batch of nvgpu.device_async_copy operations issued by this "
+            "thread into a group and returns a token for it. The token operands document "
+            "which copies belong to the group, but the hardware simply commits every copy "
+            "this thread issued since the previous commit, so copies are grouped by program "
+            "order, not by the tokens listed. Groups complete in the order they are created. "
+            "Typical use in a multi-stage pipeline: issue the copies for one stage, create a "
+            "group, then wait until only the newest groups are still in flight."
+        ),
+        operands=(
+            OperandFact(name="inputTokens", kind=ASYNC_TOKEN, variadic=True, doc="tokens of the copies in the group"),
+        ),
+        results=(ResultFact(name="asyncToken", kind=ASYNC_TOKEN, doc="token of the group"),),
+        formats=("$inputTokens attr-dict",),
+        requirement=Requirement(sm="sm_80", ptx="7.0", note="cp.async.commit_group: sm_80 / PTX 7.0 (ptxas 13.0)."),
+        lowers_to=("nvvm.cp.async.commit.group", "llvm.mlir.constant"),
+        ptx=("cp.async.commit_group;",),
+        note="No inherent attributes, so the syntax did not change in the strict-property era.",
+    ),
+    OpFacts(
+        name="nvgpu.device_async_wait",
+        summary="Block the thread until at most numGroups committed async-copy groups are pending.",
+        explanation=(
+            "Waits for this thread's committed cp.async groups. Without numGroups it waits "
+            "for all of them (cp.async.wait_group 0); with numGroups = N it returns as soon "
+            "as only the N most recent groups may still be in flight, which keeps a software "
+            "pipeline N stages deep. The token operand is only an SSA link: the wait is not "
+            "tied to that particular group. The wait makes the data visible to the issuing "
+            "thread only; add a barrier (gpu.barrier) before other threads read the shared "
+            "memory."
+        ),
+        operands=(
+            OperandFact(name="asyncDependencies", kind=ASYNC_TOKEN, doc="group token (SSA dependency only)"),
+        ),
+        attributes=(
+            AttributeFact(name="numGroups", kind="i32", optional=True, doc="groups allowed to stay pending; absent means 0 (wait for all)"),
+        ),
+        formats=(
+            "$asyncDependencies (`numGroups` `=` $numGroups^)? attr-dict",
+            "$asyncDependencies attr-dict",
+        ),
+        requirement=Requirement(sm="sm_80", ptx="7.0", note="cp.async.wait_group: sm_80 / PTX 7.0 (ptxas 13.0)."),
+        lowers_to=("nvvm.cp.async.wait.group",),
+        ptx=("cp.async.wait_group N;",),
+        note=(
+            _KEYWORD_ERA
+            + " Keyword spelling of numGroups is reconstructed. The corpus variant "
+            "2dbb60534c29 writes `nvgpu.device_async_wait {numGroups = 1 : i32}` with no "
+            "token: that comes from the unmerged llvm-project PR #130482 (token-less "
+            "create_group/wait) and is not accepted by any upstream release."
+        ),
+    ),
+    # --- mbarrier -----------------------------------------------------------------
+    OpFacts(
+        name="nvgpu.mbarrier.create",
+        summary="Allocate a group of mbarrier objects (a private shared-memory global).",
+        explanation=(
+            "Reserves num_barriers 64-bit mbarrier objects in the memory space named by the "
+            "result type and returns the group. It emits no instruction: the conversion "
+            "creates a module-level memref.global and returns it via memref.get_global, so "
+            "every execution of the op in a kernel refers to the same storage. The barriers "
+            "are uninitialised; one thread must run nvgpu.mbarrier.init on each before any "
+            "other mbarrier op, followed by a CTA barrier so all threads see the init."
+        ),
+        results=(ResultFact(name="barriers", kind=MBARRIER_GROUP, doc="the new group"),),
+        formats=("attr-dict `->` type($barriers)",),
+        requirement=Requirement(
+            sm="sm_80",
+            ptx="7.0",
+            note="Emits no instruction; carries the requirement of mbarrier.init (sm_80 / PTX 7.0), the only way to use the barriers.",
+        ),
+        lowers_to=("memref.global", "memref.get_global"),
+        ptx=(".shared .align 8 .b64 __mbarrier[num_barriers];  // declaration, no instruction",),
+    ),
+    OpFacts(
+        name="nvgpu.mbarrier.get",
+        summary="Return the shared-memory address of one mbarrier of a group as an integer.",
+        explanation=(
+            "Computes the address of barrier `mbarId` of the group and returns it as i32 "
+            "(a shared-window offset, what most PTX needs) or i64. Use it to hand an "
+            "mbarrier to code outside the nvgpu dialect, e.g. inline PTX or NVVM ops that "
+            "take a raw address. It emits only address arithmetic. The index is not bounds "
+            "checked against num_barriers."
+        ),
+        operands=(
+            OperandFact(name="barriers", kind=MBARRIER_GROUP, doc="the group"),
+            OperandFact(name="mbarId", kind="index", doc="which barrier of the group"),
+        ),
+        results=(ResultFact(name="mbarrierPointer", kind="integer", doc="i32 or i64 address"),),
+        formats=("$barriers `[` $mbarId `]` attr-dict `:` type($barriers) `->` type($mbarrierPointer)",),
+        requirement=Requirement(
+            sm="sm_80",
+            ptx="7.0",
+            note="Emits only address arithmetic; carries the requirement of the mbarrier instructions the address is for (sm_80 / PTX 7.0).",
+        ),
+        lowers_to=("llvm.getelementptr", "llvm.ptrtoint"),
+        ptx=("mov.u32 r, __mbarrier;  // plus the element offset",),
+        note=(
+            "Present in NVGPUOps.td d54644a7 (not in 04b2c5eb); its lowering "
+            "(NVGPUMBarrierGetLowering: strided element pointer + llvm.ptrtoint) is absent "
+            "from the mid-2025 NVGPUToNVVM.cpp the corpus describes."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.mbarrier.init",
+        summary="Initialise one mbarrier with its expected arrival count.",
+        explanation=(
+            "Sets barrier `mbarId` to expect `count` arrivals per phase and resets it to "
+            "phase 0. Run it from a single thread (or guard it with `predicate`) before any "
+            "other use, then make it visible to the rest of the CTA with a barrier (and, for "
+            "TMA, a fence.mbarrier_init / proxy fence when cluster peers or the async proxy "
+            "will touch it). count must be in 1..2^20-1 and is truncated to i32. "
+            "Re-initialising a barrier that still has pending arrivals or transactions is "
+            "undefined."
+        ),
+        operands=(
+            OperandFact(name="barriers", kind=MBARRIER_GROUP, doc="the group"),
+            OperandFact(name="count", kind="index", doc="expected arrivals per phase"),
+            OperandFact(name="mbarId", kind="index", doc="which barrier of the group"),
+            OperandFact(name="predicate", kind="i1", optional=True, doc="execute only where true"),
+        ),
+        formats=("$barriers `[` $mbarId `]` `,` $count (`,` `predicate` `=` $predicate^)? attr-dict `:` type($barriers)",),
+        requirement=Requirement(sm="sm_80", ptx="7.0", note="mbarrier.init: sm_80 / PTX 7.0 (ptxas 13.0 rejects sm_75 and PTX 6.5)."),
+        lowers_to=("nvvm.mbarrier.init.shared", "nvvm.mbarrier.init", "llvm.getelementptr", "llvm.trunc"),
+        ptx=("mbarrier.init.shared.b64 [addr], count;",),
+        note="Operand order in ODS is (barriers, count, mbarId, predicate); the syntax writes mbarId first.",
+    ),
+    OpFacts(
+        name="nvgpu.mbarrier.arrive",
+        summary="Arrive on an mbarrier (count 1) and get the phase token.",
+        explanation=(
+            "Records one arrival of the calling thread on barrier `mbarId` and returns a "
+            "token identifying the current phase; when the pending count reaches zero (and "
+            "no transactions are outstanding) the phase completes and the barrier flips to "
+            "the next phase. Pass the token to nvgpu.mbarrier.test.wait, or ignore it and "
+            "wait by phase parity. Every thread counted in init must arrive exactly once per "
+            "phase, otherwise waiters hang."
+        ),
+        operands=(
+            OperandFact(name="barriers", kind=MBARRIER_GROUP, doc="the group"),
+            OperandFact(name="mbarId", kind="index", doc="which barrier of the group"),
+        ),
+        results=(ResultFact(name="token", kind=MBARRIER_TOKEN, doc="phase state"),),
+        formats=("$barriers `[` $mbarId `]` attr-dict `:` type($barriers) `->` type($token)",),
+        requirement=Requirement(sm="sm_80", ptx="7.0", note="mbarrier.arrive (with a result register): sm_80 / PTX 7.0 (ptxas 13.0)."),
+        lowers_to=("nvvm.mbarrier.arrive.shared", "nvvm.mbarrier.arrive", "llvm.getelementptr"),
+        ptx=("mbarrier.arrive.shared.b64 state, [addr];",),
+    ),
+    OpFacts(
+        name="nvgpu.mbarrier.arrive.nocomplete",
+        summary="Arrive `count` times on an mbarrier without being allowed to complete the phase.",
+        explanation=(
+            "Decrements the pending count of barrier `mbarId` by `count` and returns the "
+            "phase token, but guarantees it is not the arrival that completes the phase. "
+            "Use it when one thread arrives on behalf of several participants while someone "
+            "else is certain to perform the final arrival; if this arrival would in fact "
+            "complete the phase, behaviour is undefined. count is truncated to i32."
+        ),
+        operands=(
+            OperandFact(name="barriers", kind=MBARRIER_GROUP, doc="the group"),
+            OperandFact(name="mbarId", kind="index", doc="which barrier of the group"),
+            OperandFact(name="count", kind="index", doc="number of arrivals"),
+        ),
+        results=(ResultFact(name="token", kind=MBARRIER_TOKEN, doc="phase state"),),
+        formats=("$barriers `[` $mbarId `]` `,` $count attr-dict `:` type($barriers) `->` type($token)",),
+        requirement=Requirement(sm="sm_80", ptx="7.0", note="mbarrier.arrive.noComplete: sm_80 / PTX 7.0 (ptxas 13.0)."),
+        lowers_to=("nvvm.mbarrier.arrive.nocomplete.shared", "nvvm.mbarrier.arrive.nocomplete", "llvm.getelementptr", "llvm.trunc"),
+        ptx=("mbarrier.arrive.noComplete.shared.b64 state, [addr], count;",),
+        note="Op name is all lower case (`nocomplete`); upstream's description example misspells it `noComplete`.",
+    ),
+    OpFacts(
+        name="nvgpu.mbarrier.arrive.expect_tx",
+        summary="Arrive on an mbarrier and announce txcount bytes of incoming async transactions.",
+        explanation=(
+            "Adds txcount to the barrier's expected transaction count and performs an "
+            "arrival; the phase then completes only after all arrivals happened and the TMA "
+            "(or bulk-copy) engine has delivered that many bytes to the barrier. This is the "
+            "producer half of a TMA load: one thread calls it with the total byte size of "
+            "all nvgpu.tma.async.load operations that signal this barrier in the phase. "
+            "txcount is in BYTES, not elements (despite upstream's wording), is truncated to "
+            "i32, and must match exactly, or the wait never finishes / finishes early. Guard "
+            "it with `predicate` so only one thread issues it."
+        ),
+        operands=(
+            OperandFact(name="barriers", kind=MBARRIER_GROUP, doc="the group"),
+            OperandFact(name="txcount", kind="index", doc="bytes the async operations will deliver"),
+            OperandFact(name="mbarId", kind="index", doc="which barrier of the group"),
+            OperandFact(name="predicate", kind="i1", optional=True, doc="execute only where true"),
+        ),
+        formats=("$barriers `[` $mbarId `]` `,` $txcount (`,` `predicate` `=` $predicate^)? attr-dict `:` type($barriers)",),
+        requirement=Requirement(
+            sm="sm_90",
+            ptx="8.0",
+            note=(
+                "ptxas 13.0 contradicts the reference PTX 7.8: 'Feature "
+                "mbarrier.arrive.expect_tx requires PTX ISA .version 8.0 or later' (with or "
+                "without the `_` sink); ptxas wins. sm_90 confirmed (rejected on sm_89)."
+            ),
+        ),
+        lowers_to=("nvvm.mbarrier.arrive.expect_tx.shared", "nvvm.mbarrier.arrive.expect_tx", "llvm.getelementptr", "llvm.trunc"),
+        ptx=("mbarrier.arrive.expect_tx.shared.b64 _, [addr], txcount;",),
+        note="Operand order in ODS is (barriers, txcount, mbarId, predicate); the syntax writes mbarId first.",
+    ),
+    OpFacts(
+        name="nvgpu.mbarrier.test.wait",
+        summary="Non-blocking check whether the phase identified by a token has completed.",
+        explanation=(
+            "Returns true once the phase that `token` (from an arrive) belongs to has "
+            "completed on barrier `mbarId`; it never blocks, so spin on it in a loop (e.g. "
+            "scf.while) if you must wait. It also acts as an acquire for memory written by "
+            "the other participants when it returns true. Prefer "
+            "nvgpu.mbarrier.try_wait.parity on sm_90, which can suspend the thread instead "
+            "of spinning."
+        ),
+        operands=(
+            OperandFact(name="barriers", kind=MBARRIER_GROUP, doc="the group"),
+            OperandFact(name="token", kind=MBARRIER_TOKEN, doc="phase token from an arrive"),
+            OperandFact(name="mbarId", kind="index", doc="which barrier of the group"),
+        ),
+        results=(ResultFact(name="waitComplete", kind="i1", doc="true when the phase has completed"),),
+        formats=("$barriers `[` $mbarId `]` `,` $token attr-dict `:` type($barriers) `,` type($token)",),
+        requirement=Requirement(sm="sm_80", ptx="7.0", note="mbarrier.test_wait: sm_80 / PTX 7.0 (ptxas 13.0)."),
+        lowers_to=("nvvm.mbarrier.test.wait.shared", "nvvm.mbarrier.test.wait", "llvm.getelementptr"),
+        ptx=("mbarrier.test_wait.shared.b64 waitComplete, [addr], state;",),
+    ),
+    OpFacts(
+        name="nvgpu.mbarrier.try_wait.parity",
+        summary="Wait until the mbarrier phase with the given parity has completed.",
+        explanation=(
+            "Blocks until the phase of barrier `mbarId` whose parity is phaseParity (false = "
+            "even, true = odd) has completed. The lowering loops around PTX "
+            "mbarrier.try_wait.parity, which may suspend the thread for up to `ticks` (a "
+            "time hint, truncated to i32) before retrying, so it always returns after "
+            "completion. Consumers of a TMA pipeline track the parity themselves and flip it "
+            "each time they wrap around the ring of barriers; waiting on the wrong parity "
+            "either returns immediately (stale data) or hangs."
+        ),
+        operands=(
+            OperandFact(name="barriers", kind=MBARRIER_GROUP, doc="the group"),
+            OperandFact(name="phaseParity", kind="i1", doc="parity of the phase to wait for (index in older releases)"),
+            OperandFact(name="ticks", kind="index", doc="suspend-time hint"),
+            OperandFact(name="mbarId", kind="index", doc="which barrier of the group"),
+        ),
+        formats=("$barriers `[` $mbarId `]` `,` $phaseParity `,` $ticks attr-dict `:` type($barriers)",),
+        requirement=Requirement(sm="sm_90", ptx="7.8", note="mbarrier.try_wait.parity: sm_90 / PTX 7.8 (ptxas 13.0; rejected on sm_89 and PTX 7.7)."),
+        lowers_to=("nvvm.mbarrier.try_wait.parity.shared", "nvvm.mbarrier.try_wait.parity", "llvm.zext", "llvm.trunc", "llvm.getelementptr"),
+        ptx=("mbarrier.try_wait.parity.shared.b64 p, [addr], phaseParity, suspendTimeHint;  // in a retry loop",),
+        note=(
+            "phaseParity is I1 in current upstream (lowered with llvm.zext to i32); older "
+            "releases declared it Index, so older IR passes an index value (e.g. %c0) there. "
+            "The format text is the same in both. Operand order in ODS is (barriers, "
+            "phaseParity, ticks, mbarId)."
+        ),
+    ),
+    # --- TMA ------------------------------------------------------------------------
+    OpFacts(
+        name="nvgpu.tma.async.load",
+        summary="TMA: asynchronously copy one tile of a global tensor into shared memory.",
+        explanation=(
+            "Asks the Tensor Memory Accelerator to fetch the box whose origin is "
+            "`coordinates` (innermost dimension first, one per descriptor dimension, up to "
+            "5) from the global tensor described by the tensor map into `dst`, and to "
+            "report the delivered bytes to barrier `mbarId`. The copy is issued by a single "
+            "thread (use `predicate`); consumers wait on the barrier after a producer called "
+            "nvgpu.mbarrier.arrive.expect_tx with the byte count. dst must be in shared "
+            "memory with exactly the descriptor's tile shape and element type. "
+            "multicast_mask (i16) broadcasts the tile to the CTAs of a cluster it names."
+        ),
+        operands=(
+            OperandFact(name="dst", kind="memref", doc="shared-memory destination tile"),
+            OperandFact(name="barriers", kind=MBARRIER_GROUP, doc="group holding the completion barrier"),
+            OperandFact(name="tensorMapDescriptor", kind=TENSORMAP_DESC, doc="the tensor map"),
+            OperandFact(name="coordinates", kind="index", variadic=True, doc="tile origin, 1 to 5 values (truncated to i32)"),
+            OperandFact(name="mbarId", kind="index", doc="which barrier of the group"),
+            OperandFact(name="multicastMask", kind="i16", optional=True, doc="cluster CTA mask for multicast"),
+            OperandFact(name="predicate", kind="i1", optional=True, doc="issue only where true"),
+        ),
+        formats=(
+            "$tensorMapDescriptor `[` $coordinates `]` `,` $barriers `[` $mbarId `]` `to` $dst (`multicast_mask` `=` $multicastMask^ )? (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tensorMapDescriptor) `,` type($barriers) `->` type($dst)",
+        ),
+        requirement=Requirement(
+            sm="sm_90",
+            ptx="8.0",
+            note="cp.async.bulk.tensor: sm_90 / PTX 8.0 (ptxas 13.0). With multicast_mask ptxas advises sm_90a for performance.",
+        ),
+        lowers_to=("nvvm.cp.async.bulk.tensor.shared.cluster.global", "llvm.getelementptr", "llvm.trunc"),
+        ptx=(
+            "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [tmap, {c0, c1}], [mbar];",
+            "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [dst], [tmap, {c0, c1}], [mbar], mask;",
+        ),
+        traits=("AttrSizedOperandSegments", "MemWrite(dst)"),
+        note=(
+            "Older releases had no multicast_mask/predicate groups; the optional groups "
+            "cover them. Note there is no comma before `multicast_mask`. ODS operand order "
+            "is (dst, barriers, tensorMapDescriptor, coordinates, mbarId, multicastMask, "
+            "predicate)."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.tma.async.store",
+        summary="TMA: asynchronously copy a shared-memory tile into a global tensor.",
+        explanation=(
+            "Asks the Tensor Memory Accelerator to write the shared-memory tile `src` to the "
+            "box at `coordinates` of the global tensor described by the tensor map. Issue it "
+            "from one thread (use `predicate`) after all threads finished writing the tile "
+            "and a proxy fence (fence.proxy.async.shared::cta) made those writes visible to "
+            "the async proxy. Completion is tracked with bulk groups, for which nvgpu has no "
+            "op: use nvvm.cp.async.bulk.commit.group / nvvm.cp.async.bulk.wait_group before "
+            "reusing the shared buffer or exiting. src must match the descriptor's tile "
+            "shape and element type."
+        ),
+        operands=(
+            OperandFact(name="src", kind="memref", doc="shared-memory source tile"),
+            OperandFact(name="tensorMapDescriptor", kind=TENSORMAP_DESC, doc="the tensor map (written through)"),
+            OperandFact(name="coordinates", kind="index", variadic=True, doc="tile origin, 1 to 5 values"),
+            OperandFact(name="predicate", kind="i1", optional=True, doc="issue only where true"),
+        ),
+        formats=(
+            "$src `to` $tensorMapDescriptor `[` $coordinates `]` (`,` `predicate` `=` $predicate^)? attr-dict `:` type($src) `->` type($tensorMapDescriptor)",
+        ),
+        requirement=Requirement(sm="sm_90", ptx="8.0", note="cp.async.bulk.tensor (global <- shared::cta, bulk_group): sm_90 / PTX 8.0 (ptxas 13.0)."),
+        lowers_to=("nvvm.cp.async.bulk.tensor.global.shared.cta", "llvm.getelementptr", "llvm.trunc"),
+        ptx=("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [tmap, {c0, c1}], [src];",),
+        traits=("AttrSizedOperandSegments", "MemRead(src)", "MemWrite(tensorMapDescriptor)"),
+    ),
+    OpFacts(
+        name="nvgpu.tma.prefetch.descriptor",
+        summary="Prefetch a tensor map into the cache ahead of TMA operations.",
+        explanation=(
+            "Brings the cache line holding the 128-byte tensor map closer to the SM so the "
+            "first nvgpu.tma.async.load using it does not stall on fetching the descriptor. "
+            "Issue it once, early in the kernel, from one thread (use `predicate`). It is a "
+            "pure performance hint with no effect on results."
+        ),
+        operands=(
+            OperandFact(name="tensorMapDescriptor", kind=TENSORMAP_DESC, doc="the tensor map"),
+            OperandFact(name="predicate", kind="i1", optional=True, doc="issue only where true"),
+        ),
+        formats=("$tensorMapDescriptor (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tensorMapDescriptor)",),
+        requirement=Requirement(sm="sm_90", ptx="8.0", note="prefetch.tensormap: sm_90 / PTX 8.0 (ptxas 13.0; rejected on sm_89 and PTX 7.8)."),
+        lowers_to=("nvvm.prefetch.tensormap",),
+        ptx=("prefetch.tensormap [tmap];",),
+        note="In LLVM 22 the NVVM op is spelled `nvvm.prefetch tensormap, %p`.",
+    ),
+    OpFacts(
+        name="nvgpu.tma.fence.descriptor",
+        summary="Acquire fence making a modified tensor map visible to later TMA operations.",
+        explanation=(
+            "TMA reads descriptors through the tensor-map proxy, which does not see ordinary "
+            "stores. If the descriptor's 128 bytes were changed after the kernel started "
+            "(by the host with cudaMemcpy, or on the device), run this fence before the next "
+            "TMA operation that uses it; it is a system-scope acquire of the tensormap proxy "
+            "on that address. Unneeded (and costly) for descriptors that never change."
+        ),
+        operands=(OperandFact(name="tensorMapDescriptor", kind=TENSORMAP_DESC, doc="the tensor map"),),
+        formats=("$tensorMapDescriptor attr-dict `:` type($tensorMapDescriptor)",),
+        requirement=Requirement(
+            sm="sm_90",
+            ptx="8.3",
+            note=(
+                "fence.proxy.tensormap::generic.acquire needs PTX 8.3, not the TMA baseline "
+                "8.0: ptxas 13.0 'fence.proxy with unidirection proxy fence requires PTX ISA "
+                ".version 8.3'; rejected on sm_89."
+            ),
+        ),
+        lowers_to=("nvvm.fence.proxy.acquire", "llvm.mlir.constant"),
+        ptx=("fence.proxy.tensormap::generic.acquire.sys [tmap], 128;",),
+    ),
+    OpFacts(
+        name="nvgpu.tma.create.descriptor",
+        summary="Host-side: encode a TMA tensor map for a global tensor (cuTensorMapEncodeTiled).",
+        explanation=(
+            "Runs on the host: given the global tensor as an unranked memref and the box "
+            "size per dimension, it calls the CUDA driver (through the MLIR runtime helper "
+            "mgpuTensorMapEncodeTiledMemref) to build the 128-byte tensor map described by "
+            "the result type (tile shape, swizzle, L2 promotion, OOB fill). Pass the result "
+            "to the kernel. boxDimensions should equal the descriptor's tile shape and "
+            "respect TMA limits (at most 5 dimensions, each 1..256, innermost box a multiple "
+            "of 16 bytes). It cannot be used inside device code."
+        ),
+        operands=(
+            OperandFact(name="tensor", kind="memref", doc="unranked memref (AnyUnrankedMemRef), e.g. memref<*xf16>"),
+            OperandFact(name="boxDimensions", kind="index", variadic=True, doc="box size per dimension, at most 5"),
+        ),
+        results=(ResultFact(name="tensorMap", kind=TENSORMAP_DESC, doc="the descriptor"),),
+        formats=("$tensor `box` `[` $boxDimensions `]` attr-dict `:` type($tensor) `->` type($tensorMap)",),
+        requirement=None,
+        lowers_to=("llvm.alloca", "llvm.getelementptr", "llvm.store", "llvm.call", "llvm.func"),
+        ptx=(),
+        note=(
+            "requirement is None: the op runs on the host and emits no PTX (a driver call "
+            "needing CUDA 12+); the descriptor it builds is only usable by sm_90+ kernels, "
+            "which the consuming TMA ops already gate."
+        ),
+    ),
+    # --- warpgroup (wgmma) ------------------------------------------------------------
+    OpFacts(
+        name="nvgpu.warpgroup.generate.descriptor",
+        summary="Build the 64-bit wgmma matrix descriptor for a shared-memory operand tile.",
+        explanation=(
+            "Packs the shared-memory address of `tensor` together with the leading/stride "
+            "byte offsets and swizzle mode implied by `tensorMap` into the descriptor that "
+            "nvgpu.warpgroup.mma consumes. Use the same tensor map that TMA used to fill the "
+            "tile, so the layout the hardware expects matches the layout TMA produced. "
+            "Upstream supports only swizzle_128b and no interleave. It emits integer "
+            "arithmetic only (no special instruction)."
+        ),
+        operands=(
+            OperandFact(name="tensor", kind="memref", doc="the operand tile in shared memory"),
+            OperandFact(name="tensorMap", kind=TENSORMAP_DESC, doc="tensor map that describes the tile's layout"),
+        ),
+        results=(ResultFact(name="descriptor", kind=WARPGROUP_DESC, doc="wgmma descriptor"),),
+        formats=("$tensor `,` $tensorMap attr-dict `:` type($tensor) `,` type($tensorMap) `->` type($descriptor)",),
+        requirement=Requirement(
+            sm="sm_90a",
+            ptx="8.0",
+            note="Emits only integer arithmetic; carries the requirement of wgmma (sm_90a / PTX 8.0), its only consumer.",
+        ),
+        lowers_to=("llvm.ptrtoint", "llvm.mlir.constant", "llvm.shl", "llvm.lshr", "llvm.or"),
+        ptx=(),
+        traits=("MemRead(tensor)",),
+    ),
+    OpFacts(
+        name="nvgpu.warpgroup.mma",
+        summary="Warpgroup (128-thread) asynchronous tensor-core GEMM on shared-memory operands (wgmma).",
+        explanation=(
+            "Computes D = A*B + C where A and B are described by wgmma descriptors into "
+            "shared memory and C/D are warpgroup accumulators in registers. The shape comes "
+            "from the types: A is M x K, B is K x N, C/D are M x N, and the op unrolls into "
+            "as many m64nNk16 (k8 for tf32, k32 for f8) wgmma instructions as needed, "
+            "wrapped in wgmma.fence / commit_group / wait_group (waitGroup, default 1, is "
+            "how many groups may remain pending). All four warps of a warpgroup must execute "
+            "it together. Upstream supports only non-transposed A with transposed "
+            "(column-major) B, so set transposeB; f16/bf16 inputs with f32 or f16 "
+            "accumulation, and f32 accumulation for tf32/f8. Ensure the TMA loads "
+            "completed (mbarrier wait) before issuing it."
+        ),
+        operands=(
+            OperandFact(name="descriptorA", kind=WARPGROUP_DESC, doc="descriptor of A (M x K)"),
+            OperandFact(name="descriptorB", kind=WARPGROUP_DESC, doc="descriptor of B (K x N)"),
+            OperandFact(name="matrixC", kind=WARPGROUP_ACC, doc="input accumulator (M x N)"),
+        ),
+        attributes=(
+            AttributeFact(name="waitGroup", kind="i64", default="1", optional=True, doc="wgmma groups left pending by the final wait_group"),
+            AttributeFact(name="transposeA", kind="unit", optional=True, doc="A is transposed (requires transposeB)"),
+            AttributeFact(name="transposeB", kind="unit", optional=True, doc="B is transposed (column-major); the supported layout"),
+        ),
+        results=(ResultFact(name="matrixD", kind=WARPGROUP_ACC, doc="result accumulator; same type as matrixC"),),
+        formats=(
+            "$descriptorA `,` $descriptorB `,` $matrixC (`waitGroup` `=` $waitGroup^)? (`transposeA` $transposeA^)? (`transposeB` $transposeB^)? attr-dict `:` type($descriptorA) `,` type($descriptorB) `,` type($matrixC) `->` type($matrixD)",
+            "$descriptorA`,` $descriptorB`,` $matrixC attr-dict `:` type($descriptorA) `,` type($descriptorB) `,` type($matrixC) `->` type($matrixD)",
+        ),
+        requirement=Requirement(
+            sm="sm_90a",
+            ptx="8.0",
+            note="wgmma.*: sm_90a / PTX 8.0 (ptxas 13.0). Arch-specific: rejected on sm_90 and on sm_100a.",
+        ),
+        lowers_to=(
+            "nvvm.wgmma.fence.aligned",
+            "nvvm.wgmma.mma_async",
+            "nvvm.wgmma.commit.group.sync.aligned",
+            "nvvm.wgmma.wait.group.sync.aligned",
+            "llvm.add",
+            "llvm.mlir.poison",
+            "llvm.extractvalue",
+            "llvm.insertvalue",
+        ),
+        ptx=(
+            "wgmma.fence.sync.aligned;",
+            "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {d...}, descA, descB, p, 1, 1, 0, 1;",
+            "wgmma.commit_group.sync.aligned;",
+            "wgmma.wait_group.sync.aligned N;",
+        ),
+        note=(
+            _KEYWORD_ERA
+            + " `transposeB` as a keyword is confirmed by the corpus README; waitGroup and "
+            "transposeA spellings and the clause order are reconstructed. Operands in ODS "
+            "order are (descriptorA, descriptorB, matrixC) - the attributes sit between B "
+            "and C in the .td arguments list. Early upstream versions (LLVM 18) had variadic "
+            "accumulators (`%r1, %r2 = nvgpu.warpgroup.mma %a, %b, %acc1, %acc2`); that form "
+            "is not modelled."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.warpgroup.mma.store",
+        summary="Scatter a warpgroup accumulator from registers into a memref.",
+        explanation=(
+            "Each of the 128 threads writes the accumulator elements it owns to their "
+            "(row, column) positions in dstMemref, following the wgmma register fragment "
+            "layout, so afterwards the memref holds the whole M x N tile. All four warps of "
+            "the warpgroup must execute it. Upstream accepts only f32 accumulators, and the "
+            "memref's first two dimensions must equal the accumulator shape. The stores are "
+            "plain, uncoalesced-per-thread stores; for global output consider staging in "
+            "shared memory and a TMA store."
+        ),
+        operands=(
+            OperandFact(name="matrixD", kind=WARPGROUP_ACC, doc="accumulator to store (f32 only)"),
+            OperandFact(name="dstMemref", kind="memref", doc="destination, M x N"),
+        ),
+        formats=("$matrixD `,` $dstMemref attr-dict `:` type($matrixD) `to` type($dstMemref)",),
+        requirement=Requirement(
+            sm="sm_90a",
+            ptx="8.0",
+            note="Emits ordinary stores; carries the requirement of wgmma (sm_90a / PTX 8.0), which alone produces the accumulator it stores.",
+        ),
+        lowers_to=(
+            "nvvm.read.ptx.sreg.tid.x",
+            "llvm.urem",
+            "llvm.udiv",
+            "llvm.mul",
+            "llvm.add",
+            "llvm.mlir.constant",
+            "llvm.extractvalue",
+            "arith.index_cast",
+            "memref.store",
+        ),
+        ptx=(),
+        traits=("MemWrite(dstMemref)",),
+    ),
+    OpFacts(
+        name="nvgpu.warpgroup.mma.init.accumulator",
+        summary="Create a zero-filled warpgroup accumulator.",
+        explanation=(
+            "Produces an accumulator of the result type whose every element is zero, to "
+            "start a K loop of nvgpu.warpgroup.mma. The type must fit wgmma: M a multiple "
+            "of 64 and N a valid wgmma N for the element type. It only materialises zero "
+            "registers; no tensor-core instruction is issued."
+        ),
+        results=(ResultFact(name="matrixC", kind=WARPGROUP_ACC, doc="zero accumulator"),),
+        formats=("attr-dict `->` type($matrixC)",),
+        requirement=Requirement(
+            sm="sm_90a",
+            ptx="8.0",
+            note="Emits only register moves; carries the requirement of wgmma (sm_90a / PTX 8.0), its only consumer.",
+        ),
+        lowers_to=("llvm.mlir.constant", "llvm.mlir.poison", "llvm.extractvalue", "llvm.insertvalue"),
+        ptx=(),
+    ),
+    # --- arithmetic -----------------------------------------------------------------
+    OpFacts(
+        name="nvgpu.rcp",
+        summary="Element-wise fast approximate reciprocal of an f32 vector.",
+        explanation=(
+            "Computes 1/x for every element of an f32 vector with the hardware's "
+            "approximate reciprocal (about 1 ulp, not IEEE-rounded). Today only "
+            "`rounding = approx` together with `ftz` (denormal inputs and results flushed "
+            "to zero) passes the verifier, so write `{rounding = approx, ftz}`. Use it where "
+            "speed matters more than exact rounding, e.g. softmax normalisation; use "
+            "arith.divf when you need a correctly rounded result. Input and result have the "
+            "same vector type; n-D vectors are unrolled."
+        ),
+        operands=(OperandFact(name="in", kind="vector", doc="vector of f32 (non-zero rank)"),),
+        attributes=(
+            AttributeFact(
+                name="rounding",
+                kind="enum",
+                enum=("approx", "rn", "rz", "rm", "rp"),
+                enum_attr="#nvgpu.rcp_rounding_mode",
+                default="approx",
+                doc="only approx is accepted today; printed bare in the op",
+            ),
+            AttributeFact(name="ftz", kind="unit", optional=True, doc="flush denormals to zero; required today"),
+        ),
+        results=(ResultFact(name="out", kind="vector", doc="same type as `in`"),),
+        formats=("$in `{` `rounding` `=` $rounding (`,` `ftz` $ftz^)? `}` attr-dict `:` type($out)",),
+        requirement=Requirement(
+            sm="sm_70",
+            ptx="6.0",
+            note=(
+                "sm_70 is the project lead's anchor; PTX 6.0 is the oldest ISA that can "
+                "target sm_70. rcp.approx.ftz.f32 itself has no SM floor in the PTX ISA "
+                "(.ftz since PTX 1.4). ptxas 13.0 cannot assemble for sm_70 at all (oldest "
+                "target sm_75, where it accepts the instruction with PTX 6.3), so the anchor "
+                "could not be checked with ptxas."
+            ),
+        ),
+        lowers_to=("nvvm.rcp.approx.ftz.f", "llvm.mlir.poison", "llvm.mlir.constant", "llvm.extractelement", "llvm.insertelement"),
+        ptx=("rcp.approx.ftz.f32 d, a;",),
+        traits=("Pure", "SameOperandsAndResultType"),
+        note="Both properties are explicit in the format, so the syntax is the same in every era.",
+    ),
+    # --- float conversions (upstream since PR #199700) ----------------------------------
+    OpFacts(
+        name="nvgpu.extf",
+        summary="Widen floats, including fp8/fp6/fp4 and e8m0, using the hardware's packed converters.",
+        explanation=(
+            "Converts a float scalar or vector to a strictly wider float type, element-wise "
+            "with the same shape. Narrow formats (f8E4M3FN, f8E5M2, f8E8M0FNU, f6E2M3FN, "
+            "f6E3M2FN, f4E2M1FN) are turned into f16/bf16 pairs with the packed cvt "
+            "instructions and, for f32/f64 targets, widened further; f16/bf16/f32 sources "
+            "use ordinary extension. e8m0 sources only go to bf16 or f32; `relu` (clamp "
+            "negatives to zero) is not available for bf16 results; only round-to-nearest "
+            "(rnd = rn) is accepted. The hardware path matters: fp8 needs sm_89+, fp6/fp4/e8m0 "
+            "need the sm_100a family."
+        ),
+        operands=(OperandFact(name="in", kind="float", doc="float scalar or vector of floats (FloatLike, non-0-D)"),),
+        attributes=(
+            AttributeFact(
+                name="rnd",
+                kind="enum",
+                enum=_FP_RND_MODES,
+                enum_attr="#nvvm.fp_rnd_mode",
+                default="rn",
+                doc="rounding; only rn is accepted for extension",
+            ),
+            AttributeFact(name="relu", kind="bool", default="false", doc="clamp negative results to zero; not for bf16 results"),
+        ),
+        results=(ResultFact(name="out", kind="float", doc="wider float type, same shape as `in`"),),
+        formats=(
+            "$in prop-dict attr-dict `:` type($in) `to` type($out)",
+            "$in attr-dict `:` type($in) `to` type($out)",
+        ),
+        requirement=Requirement(
+            sm="sm_89",
+            ptx="8.1",
+            note=(
+                "Floor of the packed narrow-float paths (ptxas 13.0): cvt.rn.f16x2.e4m3x2/"
+                "e5m2x2 need sm_89 / PTX 8.1; e2m3/e3m2/e2m1/ue8m0 sources need sm_100a (or "
+                "sm_100f/sm_120a) / PTX 8.6. f16/bf16/f32 sources lower to llvm.fpext and "
+                "need nothing special - a gate should refine by source element type."
+            ),
+        ),
+        lowers_to=(
+            "nvvm.convert.f8x2.to.f16x2",
+            "nvvm.convert.f8x2.to.bf16x2",
+            "nvvm.convert.f6x2.to.f16x2",
+            "nvvm.convert.f6x2.to.bf16x2",
+            "nvvm.convert.f4x2.to.f16x2",
+            "nvvm.convert.f4x2.to.bf16x2",
+            "llvm.fpext",
+            "llvm.bitcast",
+            "llvm.zext",
+            "llvm.extractelement",
+            "llvm.insertelement",
+            "llvm.mlir.undef",
+        ),
+        ptx=(
+            "cvt.rn.f16x2.e4m3x2 d, a;",
+            "cvt.rn.f16x2.e5m2x2 d, a;",
+            "cvt.rn.bf16x2.ue8m0x2 d, a;",
+            "cvt.rn.f16x2.e2m3x2 d, a;",
+            "cvt.rn.f16x2.e2m1x2 d, a;",
+            "cvt.f32.f16 d, a;",
+        ),
+        traits=("Pure",),
+        note=(
+            "Added by llvm-project PR #199700 (mid-2026; parsed by the torch-mlir bindings, "
+            "not by mlir-opt-22). formats[0] (with prop-dict, so `<{relu = true}>` parses) "
+            "is the newest form seen in upstream's nvgpu-extf-invalid.mlir; formats[1] "
+            "(`{relu = true}` in attr-dict) is the form the bindings accept. Attribute "
+            "names come from the PR's review; formats are reconstructed from tests."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.truncf",
+        summary="Narrow floats, including to fp8/fp6/fp4 and e8m0, with rounding/saturation control.",
+        explanation=(
+            "Converts a float scalar or vector to a strictly narrower float type element-wise "
+            "(16-, 32- or 64-bit sources). By default it rounds to nearest and saturates to "
+            "the largest finite value (sat = satfinite) instead of producing Inf/NaN; set "
+            "sat = none to allow overflow, relu = true to clamp negatives to zero. Narrow "
+            "targets need rn, except e8m0 targets which need rz or rp; f64 sources need rn. "
+            "Stochastic rounding (rnd = rs) is only for f32 -> f16/bf16 and then requires the "
+            "i32 random_bits operand, which is rejected with any other mode. Pick the target "
+            "architecture accordingly: f32->f16/bf16 packs need sm_80, fp8 sm_89, fp6/fp4/e8m0 "
+            "and rs the sm_100a family."
+        ),
+        operands=(
+            OperandFact(name="in", kind="float", doc="float scalar or vector of floats (FloatLike, non-0-D)"),
+            OperandFact(name="random_bits", kind="i32", optional=True, doc="entropy for stochastic rounding; only with rnd = rs"),
+        ),
+        attributes=(
+            AttributeFact(
+                name="rnd",
+                kind="enum",
+                enum=_FP_RND_MODES,
+                enum_attr="#nvvm.fp_rnd_mode",
+                default="rn",
+                doc="rounding mode",
+            ),
+            AttributeFact(
+                name="sat",
+                kind="enum",
+                enum=_SAT_MODES,
+                enum_attr="#nvvm.sat_mode",
+                default="satfinite",
+                doc="saturation; only none and satfinite are accepted (newer NVVM also spells `sat`, which is rejected)",
+            ),
+            AttributeFact(name="relu", kind="bool", default="false", doc="clamp negative results to zero"),
+        ),
+        results=(ResultFact(name="out", kind="float", doc="narrower float type, same shape as `in`"),),
+        formats=(
+            "$in (`,` $random_bits^)? prop-dict attr-dict `:` type($in) `to` type($out)",
+            "$in (`,` $random_bits^)? attr-dict `:` type($in) `to` type($out)",
+        ),
+        requirement=Requirement(
+            sm="sm_80",
+            ptx="8.1",
+            note=(
+                "Floor for the default f32->f16/bf16 path, which emits cvt.rn.satfinite."
+                "f16x2.f32: ptxas 13.0 says '.satfinite on cvt.f16x2.f32 requires PTX 8.1' "
+                "(PTX 7.0 with sat = none). fp8 targets need sm_89 / PTX 8.1; fp6/fp4/ue8m0 "
+                "targets sm_100a / PTX 8.6; rnd = rs sm_100a / PTX 8.7; f64 sources use "
+                "llvm.fptrunc. A gate should refine by types and attributes."
+            ),
+        ),
+        lowers_to=(
+            "nvvm.convert.f32x2.to.f16x2",
+            "nvvm.convert.f32x2.to.bf16x2",
+            "nvvm.convert.f32x2.to.f8x2",
+            "nvvm.convert.f16x2.to.f8x2",
+            "nvvm.convert.f32x2.to.f6x2",
+            "nvvm.convert.f16x2.to.f6x2",
+            "nvvm.convert.bf16x2.to.f6x2",
+            "nvvm.convert.f32x2.to.f4x2",
+            "llvm.fptrunc",
+            "llvm.bitcast",
+            "llvm.trunc",
+            "llvm.insertelement",
+            "llvm.mlir.undef",
+        ),
+        ptx=(
+            "cvt.rn.satfinite.f16x2.f32 d, a, b;",
+            "cvt.rn.satfinite.e4m3x2.f32 d, a, b;",
+            "cvt.rn.satfinite.e2m3x2.f32 d, a, b;",
+            "cvt.rn.satfinite.e2m1x2.f32 d, a, b;",
+            "cvt.rz.satfinite.ue8m0x2.f32 d, a, b;",
+            "cvt.rs.f16x2.f32 d, a, b, rbits;",
+        ),
+        traits=("Pure",),
+        note=(
+            "Added by llvm-project PR #199700: ODS arguments (FloatLike:$in, "
+            "DefaultValuedAttr<FPRoundingModeAttr, RN>:$rnd, DefaultValuedAttr<satfinite "
+            "or none, SATFINITE>:$sat, DefaultValuedAttr<BoolAttr, false>:$relu, "
+            "Optional<I32>:$random_bits), result FloatLike:$out, and formats[1] are from the "
+            "PR. formats[0] adds prop-dict, as the newest tests write `<{rnd = ...}>`; it is "
+            "reconstructed."
+        ),
+    ),
+    # Pre-merge spellings of extf/truncf (PR #199700 review iterations).
+    OpFacts(
+        name="nvgpu.convert.fpext",
+        summary="Pre-merge name of nvgpu.extf (float widening with packed narrow-float converters).",
+        explanation=(
+            "Same semantics as nvgpu.extf, under the name the op had while llvm-project PR "
+            "#199700 was under review; it also accepted tensors (ranked, non-0-D, same "
+            "container kind for input and result). No released tool parses it: prefer "
+            "nvgpu.extf. Narrow sources go through packed cvt instructions (fp8 from sm_89, "
+            "fp6/fp4/e8m0 from the sm_100a family); e8m0 only widens to bf16/f32; only rn "
+            "rounding; no relu for bf16 results."
+        ),
+        operands=(OperandFact(name="in", kind="float", doc="float scalar, vector or ranked tensor of floats"),),
+        attributes=(
+            AttributeFact(name="rnd", kind="enum", enum=_FP_RND_MODES, enum_attr="#nvvm.fp_rnd_mode", default="rn", doc="only rn accepted"),
+            AttributeFact(name="relu", kind="bool", default="false", doc="clamp negatives to zero; not for bf16 results"),
+        ),
+        results=(ResultFact(name="out", kind="float", doc="wider float, same shape/container"),),
+        formats=("$in attr-dict `:` type($in) `to` type($out)",),
+        requirement=Requirement(sm="sm_89", ptx="8.1", note="As nvgpu.extf: fp8 sm_89 / PTX 8.1; fp6/fp4/e8m0 sm_100a / PTX 8.6 (ptxas 13.0)."),
+        lowers_to=(
+            "nvvm.convert.f8x2.to.f16x2",
+            "nvvm.convert.f8x2.to.bf16x2",
+            "nvvm.convert.f6x2.to.f16x2",
+            "nvvm.convert.f4x2.to.f16x2",
+            "llvm.fpext",
+            "llvm.bitcast",
+        ),
+        ptx=("cvt.rn.f16x2.e4m3x2 d, a;", "cvt.rn.f16x2.e2m1x2 d, a;"),
+        upstream=False,
+        traits=("Pure",),
+        note=(
+            "Branch-only: the name used in PR #199700 before it was renamed to extf at "
+            "merge (lowering_patterns.md: patterns only in branch versions of "
+            "NVGPUToNVVM.cpp). Syntax and messages from upstream's nvgpu-convert-fpext*.mlir; "
+            "operand/attribute names assumed equal to nvgpu.extf."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.convert.fptrunc",
+        summary="Pre-merge name of nvgpu.truncf (float narrowing with rounding/saturation).",
+        explanation=(
+            "Same semantics as nvgpu.truncf, under the name used while llvm-project PR "
+            "#199700 was under review; it also accepted ranked tensors and had a "
+            "packed_kind attribute choosing how sub-byte results are packed into bytes. No "
+            "released tool parses it: prefer nvgpu.truncf. Defaults: rn rounding, satfinite "
+            "saturation; rs needs random_bits and f32 -> f16/bf16; e8m0 targets need rz/rp."
+        ),
+        operands=(
+            OperandFact(name="in", kind="float", doc="float scalar, vector or ranked tensor of floats"),
+            OperandFact(name="random_bits", kind="i32", optional=True, doc="entropy for rnd = rs"),
+        ),
+        attributes=(
+            AttributeFact(name="rnd", kind="enum", enum=_FP_RND_MODES, enum_attr="#nvvm.fp_rnd_mode", default="rn", doc="rounding mode"),
+            AttributeFact(name="sat", kind="enum", enum=_SAT_MODES, enum_attr="#nvvm.sat_mode", default="satfinite", doc="saturation"),
+            AttributeFact(name="relu", kind="bool", default="false", doc="clamp negatives to zero"),
+            AttributeFact(
+                name="packed_kind",
+                kind="enum",
+                enum=("u6_unpack_u8_e2m3",),
+                enum_attr="#nvgpu.subbytes_packedkind",
+                optional=True,
+                doc="sub-byte result packing; case list incomplete (only the spelling seen in tests)",
+            ),
+        ),
+        results=(ResultFact(name="out", kind="any", doc="narrower float (or i8 vector with packed_kind), same shape"),),
+        formats=("$in (`,` $random_bits^)? attr-dict `:` type($in) `to` type($out)",),
+        requirement=Requirement(sm="sm_80", ptx="8.1", note="As nvgpu.truncf (default satfinite f32->f16 needs PTX 8.1; ptxas 13.0)."),
+        lowers_to=(
+            "nvvm.convert.f32x2.to.f16x2",
+            "nvvm.convert.f32x2.to.bf16x2",
+            "nvvm.convert.f32x2.to.f8x2",
+            "nvvm.convert.f16x2.to.f8x2",
+            "nvvm.convert.f32x2.to.f6x2",
+            "llvm.fptrunc",
+            "llvm.bitcast",
+        ),
+        ptx=("cvt.rn.satfinite.f16x2.f32 d, a, b;", "cvt.rn.satfinite.e4m3x2.f32 d, a, b;"),
+        upstream=False,
+        traits=("Pure",),
+        note=(
+            "Branch-only pre-merge name (see nvgpu.convert.fpext). Syntax from upstream's "
+            "nvgpu-convert-fptrunc*.mlir; packed_kind seen once as "
+            "#nvgpu.subbytes_packedkind<u6_unpack_u8_e2m3> with an i8 result vector, which "
+            "is why the result kind is `any`."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.convert.float",
+        summary="Earliest pre-merge form: one any-to-any float conversion op (widening or narrowing).",
+        explanation=(
+            "An earlier iteration of PR #199700 had a single op converting between any two "
+            "float types, dispatching to the same packed cvt paths as nvgpu.extf (wider "
+            "result) or nvgpu.truncf (narrower result). It exists only in upstream's "
+            "*-large.mlir smoke tests; no released tool parses it. Use nvgpu.extf or "
+            "nvgpu.truncf instead; the same architecture rules apply per direction."
+        ),
+        operands=(OperandFact(name="in", kind="float", doc="float scalar or vector"),),
+        attributes=(
+            AttributeFact(name="rnd", kind="enum", enum=_FP_RND_MODES, enum_attr="#nvvm.fp_rnd_mode", default="rn", optional=True, doc="assumed, as in truncf"),
+            AttributeFact(name="sat", kind="enum", enum=_SAT_MODES, enum_attr="#nvvm.sat_mode", default="satfinite", optional=True, doc="assumed, as in truncf"),
+            AttributeFact(name="relu", kind="bool", default="false", optional=True, doc="assumed, as in truncf"),
+        ),
+        results=(ResultFact(name="out", kind="float", doc="converted value, same shape"),),
+        formats=("$in attr-dict `:` type($in) `to` type($out)",),
+        requirement=Requirement(
+            sm="sm_80",
+            ptx="8.1",
+            note="Lowest of its two directions (narrowing f32->f16 with satfinite: sm_80 / PTX 8.1); widening from fp8 needs sm_89 / PTX 8.1.",
+        ),
+        lowers_to=("nvvm.convert.f8x2.to.f16x2", "nvvm.convert.f32x2.to.f16x2", "nvvm.convert.f32x2.to.f8x2", "llvm.fpext", "llvm.fptrunc"),
+        ptx=("cvt.rn.f16x2.e4m3x2 d, a;", "cvt.rn.satfinite.f16x2.f32 d, a, b;"),
+        upstream=False,
+        traits=("Pure",),
+        note=(
+            "Branch-only. Seen only without attributes in nvgpu-convert-fpext-large.mlir and "
+            "nvgpu-convert-fptrunc-large.mlir; its attribute list is an assumption."
+        ),
+    ),
+    # --- beyond today's upstream (nvgpu-ls designs) -----------------------------------
+    OpFacts(
+        name="nvgpu.tma.async.reduce",
+        summary="TMA: asynchronously reduce a shared-memory tile into a global tensor (add/min/max/...).",
+        explanation=(
+            "Like nvgpu.tma.async.store, but instead of overwriting, the Tensor Memory "
+            "Accelerator combines each element of the shared-memory tile with the global "
+            "element at the box `coordinates` using `kind` (add, min, max, inc, dec, and, or, "
+            "xor), atomically per element. Use it for split-K accumulation or scatter-add "
+            "epilogues without a read-modify-write loop. Issue it from one thread after a "
+            "proxy fence, track completion with bulk groups (commit/wait) like a TMA store, "
+            "and check the element type supports the kind (e.g. bitwise kinds need integer "
+            "types, inc/dec unsigned 32-bit)."
+        ),
+        operands=(
+            OperandFact(name="src", kind="memref", doc="shared-memory source tile"),
+            OperandFact(name="tensorMapDescriptor", kind=TENSORMAP_DESC, doc="the tensor map"),
+            OperandFact(name="coordinates", kind="index", variadic=True, doc="tile origin, 1 to 5 values"),
+            OperandFact(name="predicate", kind="i1", optional=True, doc="issue only where true"),
+        ),
+        attributes=(
+            AttributeFact(
+                name="kind",
+                kind="enum",
+                enum=("add", "min", "max", "inc", "dec", "and", "or", "xor"),
+                enum_attr="#nvgpu.tma_reduce_kind",
+                doc="reduction applied element-wise; printed bare",
+            ),
+        ),
+        formats=(
+            "$src `to` $tensorMapDescriptor `[` $coordinates `]` `kind` `=` $kind (`,` `predicate` `=` $predicate^)? attr-dict `:` type($src) `->` type($tensorMapDescriptor)",
+        ),
+        requirement=Requirement(sm="sm_90", ptx="8.0", note="cp.reduce.async.bulk.tensor (.tile, .bulk_group): sm_90 / PTX 8.0 (ptxas 13.0)."),
+        lowers_to=("nvvm.cp.async.bulk.tensor.reduce",),
+        ptx=("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [tmap, {c0, c1}], [src];",),
+        upstream=False,
+        traits=("AttrSizedOperandSegments", "MemRead(src)", "MemWrite(tensorMapDescriptor)"),
+        note=(
+            "nvgpu-ls design modelled on nvgpu.tma.async.store plus a keyword clause in the "
+            "newest upstream style (`kind = add`). The kind enum is the project's "
+            "#nvgpu.tma_reduce_kind (bare keywords, like rcp's rounding) mirroring "
+            "#nvvm.tma_redux_kind. Apply the same descriptor/tile verification as the store."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.mbarrier.inval",
+        summary="Invalidate an mbarrier so its 8 bytes of shared memory can be reused.",
+        explanation=(
+            "Ends the life of barrier `mbarId`: afterwards the memory may be reused for other "
+            "data or re-initialised with nvgpu.mbarrier.init. Call it once, from one thread, "
+            "only when no thread will touch the barrier again and no arrival or TMA "
+            "transaction on it is still pending (typically after a final wait and a CTA "
+            "barrier). Skipping it is harmless if the memory is never repurposed; reusing "
+            "the memory without it is undefined."
+        ),
+        operands=(
+            OperandFact(name="barriers", kind=MBARRIER_GROUP, doc="the group"),
+            OperandFact(name="mbarId", kind="index", doc="which barrier of the group"),
+        ),
+        formats=("$barriers `[` $mbarId `]` attr-dict `:` type($barriers)",),
+        requirement=Requirement(sm="sm_80", ptx="7.0", note="mbarrier.inval: sm_80 / PTX 7.0 (ptxas 13.0)."),
+        lowers_to=("nvvm.mbarrier.inval.shared", "nvvm.mbarrier.inval", "llvm.getelementptr"),
+        ptx=("mbarrier.inval.shared.b64 [addr];",),
+        upstream=False,
+        note="nvgpu-ls design: same shape as nvgpu.mbarrier.arrive without a result.",
+    ),
+    OpFacts(
+        name="nvgpu.stmatrix",
+        summary="Warp-cooperative store of 8x8 matrix tiles from registers to shared memory (inverse of ldmatrix).",
+        explanation=(
+            "All 32 threads of a warp together store one, two or four 8x8 tiles of 16-bit "
+            "elements (numTiles) from their mma-layout register fragments into shared "
+            "memory; each thread supplies the address of one row. It is the fast way to "
+            "write an nvgpu.mma.sync result tile back to shared memory (e.g. before a TMA "
+            "store), and transpose = true stores each tile transposed. The source vector is "
+            "vector<numTiles x 2 x T> for 16-bit T, the destination must be shared memory, "
+            "and all lanes must execute it with valid, 16-byte aligned row addresses."
+        ),
+        operands=(
+            OperandFact(name="source", kind="vector", doc="vector<numTiles x 2 x T>, 16-bit T"),
+            OperandFact(name="dstMemref", kind="memref", doc="shared-memory destination"),
+            OperandFact(name="indices", kind="index", variadic=True, doc="one index per dstMemref dimension: this thread's row start"),
+        ),
+        attributes=(
+            AttributeFact(name="numTiles", kind="i32", doc="1, 2 or 4 (.x1/.x2/.x4); equals source dim 0"),
+            AttributeFact(name="transpose", kind="bool", doc="store each tile transposed (.trans)"),
+        ),
+        formats=(
+            "$source `,` $dstMemref `[` $indices `]` `numTiles` `=` $numTiles `transpose` `=` $transpose attr-dict `:` type($source) `->` type($dstMemref)",
+            "$source `,` $dstMemref `[` $indices `]` attr-dict `:` type($source) `->` type($dstMemref)",
+        ),
+        requirement=Requirement(sm="sm_90", ptx="7.8", note="stmatrix: sm_90 / PTX 7.8 (ptxas 13.0; rejected on sm_89 and PTX 7.7)."),
+        lowers_to=("nvvm.stmatrix", "llvm.getelementptr", "llvm.extractvalue", "llvm.bitcast"),
+        ptx=(
+            "stmatrix.sync.aligned.m8n8.x4.shared.b16 [addr], {r0, r1, r2, r3};",
+            "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [addr], {r0, r1};",
+        ),
+        upstream=False,
+        traits=("MemWrite(dstMemref)",),
+        note=(
+            "nvgpu-ls design mirroring nvgpu.ldmatrix: both eras are provided (keyword "
+            "clauses `numTiles = 4 transpose = false` newest, attribute dictionary "
+            "`{numTiles = 4 : i32, transpose = false}` older); verify like ldmatrix with "
+            "16-bit elements only."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.tensormap.replace",
+        summary="Overwrite one field of a 128-byte tensor map held in global or shared memory.",
+        explanation=(
+            "Edits a copy of a TMA tensor map in place, one field at a time (base address, "
+            "rank, box/global dimension or stride [ord], element type, interleave, swizzle, "
+            "fill mode), so a kernel can retarget TMA to a different tensor without a host "
+            "round trip. Work on a copy in shared memory (memref<128xi8, workgroup>, "
+            "128-byte aligned) or writable global memory - never the kernel-parameter "
+            "original - then publish it with nvgpu.tensormap.cp_fenceproxy and have "
+            "consumers run nvgpu.tma.fence.descriptor before using it. ord must be a "
+            "constant and is required exactly for box_dim, global_dim, global_stride and "
+            "element_stride; for elemtype, interleave_layout, swizzle_mode, "
+            "swizzle_atomicity and fill_mode the new value must be a constant too. "
+            "Arch-specific: sm_90a / sm_100a only."
+        ),
+        operands=(
+            OperandFact(name="tensorMap", kind="memref", doc="128-byte tensor-map copy in global or workgroup memory"),
+            OperandFact(name="newValue", kind="integer", doc="i32, or i64 for global_address/global_stride"),
+        ),
+        attributes=(
+            AttributeFact(
+                name="field",
+                kind="enum",
+                enum=(
+                    "global_address",
+                    "rank",
+                    "box_dim",
+                    "global_dim",
+                    "global_stride",
+                    "element_stride",
+                    "elemtype",
+                    "interleave_layout",
+                    "swizzle_mode",
+                    "swizzle_atomicity",
+                    "fill_mode",
+                ),
+                enum_attr="#nvgpu.tensormap_field",
+                doc="field to overwrite; printed bare",
+            ),
+            AttributeFact(name="ord", kind="i32", optional=True, doc="dimension ordinal, for the per-dimension fields only"),
+        ),
+        formats=(
+            "$tensorMap `,` $field (`[` $ord^ `]`)? `=` $newValue attr-dict `:` type($tensorMap) `,` type($newValue)",
+        ),
+        requirement=Requirement(
+            sm="sm_90a",
+            ptx="8.3",
+            note=(
+                "tensormap.replace: sm_90a / PTX 8.3 (ptxas 13.0: 'not supported on .target "
+                "sm_90' and on sm_100; accepted on sm_100a, and sm_100f with PTX 8.8). ptxas "
+                "also requires ord and the field3 values to be immediates; the swizzle_atomicity "
+                "field needs sm_100a / PTX 8.6."
+            ),
+        ),
+        lowers_to=("llvm.inline_asm",),
+        ptx=(
+            "tensormap.replace.tile.global_address.shared::cta.b1024.b64 [addr], new_val;",
+            "tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [addr], ord, new_val;",
+            "tensormap.replace.tile.swizzle_mode.global.b1024.b32 [addr], imm;",
+        ),
+        upstream=False,
+        traits=("MemWrite(tensorMap)",),
+        note=(
+            "nvgpu-ls design modelled on PTX tensormap.replace: reads as a field "
+            "assignment, e.g. `nvgpu.tensormap.replace %map, box_dim[1] = %v : "
+            "memref<128xi8, #gpu.address_space<workgroup>>, i32`. No NVVM op exists, hence "
+            "inline asm. Field codes for swizzle_mode / interleave_layout / fill_mode use "
+            "the numeric values of #nvgpu.swizzle / #nvgpu.interleave / #nvgpu.oob."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.tensormap.cp_fenceproxy",
+        summary="Copy a modified tensor map from shared to global memory with a release fence for TMA.",
+        explanation=(
+            "Publishes a tensor map edited in shared memory (nvgpu.tensormap.replace): the "
+            "whole warp cooperatively copies the 128 bytes to the global descriptor and "
+            "performs a release fence between the generic and tensormap proxies at `scope`. "
+            "Threads that then use the descriptor for TMA must first run "
+            "nvgpu.tma.fence.descriptor (the matching acquire). All 32 lanes must execute "
+            "it (.sync.aligned). The destination must be in writable global memory (e.g. a "
+            "descriptor from nvgpu.tma.create.descriptor), not a kernel parameter; choose "
+            "`gpu` scope unless the consumer is known to be narrower."
+        ),
+        operands=(
+            OperandFact(name="src", kind="memref", doc="128-byte tensor-map copy in workgroup memory"),
+            OperandFact(name="dst", kind=TENSORMAP_DESC, doc="descriptor in global memory to overwrite"),
+        ),
+        attributes=(
+            AttributeFact(
+                name="scope",
+                kind="enum",
+                enum=("cta", "cluster", "gpu", "sys"),
+                enum_attr="#nvgpu.fence_scope",
+                doc="release scope; printed bare",
+            ),
+        ),
+        formats=(
+            "$src `to` $dst `scope` `=` $scope attr-dict `:` type($src) `->` type($dst)",
+        ),
+        requirement=Requirement(
+            sm="sm_90",
+            ptx="8.3",
+            note="tensormap.cp_fenceproxy: sm_90 / PTX 8.3 (ptxas 13.0; unlike tensormap.replace it is not arch-specific).",
+        ),
+        lowers_to=("llvm.inline_asm",),
+        ptx=("tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [dst], [src], 128;",),
+        upstream=False,
+        traits=("MemRead(src)", "MemWrite(dst)"),
+        note=(
+            "nvgpu-ls design modelled on PTX tensormap.cp_fenceproxy and on "
+            "nvgpu.tma.async.store's `src to dst` shape, e.g. `nvgpu.tensormap.cp_fenceproxy "
+            "%smem to %desc scope = gpu : memref<128xi8, 3> -> !desc`. Scope enum is the "
+            "project's #nvgpu.fence_scope (mirrors #nvvm.mem_scope). No NVVM op exists."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.fma",
+        summary="Packed fused multiply-add on vector<2xf32> (one fma.rn.f32x2 instruction).",
+        explanation=(
+            "Computes a*b + c for both lanes of a vector<2xf32> with a single rounding, "
+            "using Blackwell's packed f32x2 FMA, which doubles f32 FMA throughput on the "
+            "CUDA cores (useful in attention/softmax epilogues). Rounding defaults to "
+            "round-to-nearest-even; rn, rz, rm and rp are available, `ftz` flushes denormals. "
+            "Only vector<2xf32> is accepted; wider vectors must be split into pairs. Needs "
+            "sm_100 or newer (not sm_90)."
+        ),
+        operands=(
+            OperandFact(name="a", kind="vector", doc="vector<2xf32>"),
+            OperandFact(name="b", kind="vector", doc="vector<2xf32>"),
+            OperandFact(name="c", kind="vector", doc="vector<2xf32> addend"),
+        ),
+        attributes=(
+            AttributeFact(
+                name="rnd",
+                kind="enum",
+                enum=("rn", "rz", "rm", "rp"),
+                enum_attr="#nvvm.fp_rnd_mode",
+                default="rn",
+                doc="rounding mode (a PTX rounding modifier is mandatory for f32x2)",
+            ),
+            AttributeFact(name="ftz", kind="unit", optional=True, doc="flush denormals to zero"),
+        ),
+        results=(ResultFact(name="result", kind="vector", doc="vector<2xf32>"),),
+        formats=(
+            "$a `,` $b `,` $c prop-dict attr-dict `:` type($result)",
+            "$a `,` $b `,` $c attr-dict `:` type($result)",
+        ),
+        requirement=Requirement(
+            sm="sm_100",
+            ptx="8.6",
+            note="fma.rn.f32x2: sm_100 / PTX 8.6 (ptxas 13.0: rejected on sm_90/sm_90a and PTX 8.5; accepted on sm_100, sm_103, sm_120).",
+        ),
+        lowers_to=("llvm.intr.fma", "llvm.inline_asm"),
+        ptx=("fma.rn.f32x2 d, a, b, c;", "fma.rz.ftz.f32x2 d, a, b, c;"),
+        upstream=False,
+        traits=("Pure", "SameOperandsAndResultType"),
+        note=(
+            "nvgpu-ls design in the style of upstream nvgpu.truncf (NVVM rounding enum in "
+            "the property dictionary, `<{rnd = #nvvm.fp_rnd_mode<rz>}>`, or attr-dict in the "
+            "older form) with math.fma's operand names. LLVM 22 has no NVVM op for packed "
+            "f32x2; lower rn without ftz to llvm.intr.fma on vector<2xf32> (NVPTX selects "
+            "fma.rn.f32x2 on sm_100+, to be confirmed) and other modes to inline asm."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.mul",
+        summary="Packed multiply on vector<2xf32> (one mul.rn.f32x2 instruction).",
+        explanation=(
+            "Multiplies both lanes of two vector<2xf32> values with one Blackwell packed "
+            "instruction, doubling f32 multiply throughput. Rounding defaults to "
+            "round-to-nearest-even (rn, rz, rm, rp available) and the result is never "
+            "contracted into an FMA, unlike arith.mulf which the compiler may fuse. `ftz` "
+            "flushes denormals; saturation is not available. Only vector<2xf32>; needs "
+            "sm_100 or newer."
+        ),
+        operands=(
+            OperandFact(name="lhs", kind="vector", doc="vector<2xf32>"),
+            OperandFact(name="rhs", kind="vector", doc="vector<2xf32>"),
+        ),
+        attributes=(
+            AttributeFact(
+                name="rnd",
+                kind="enum",
+                enum=("rn", "rz", "rm", "rp"),
+                enum_attr="#nvvm.fp_rnd_mode",
+                default="rn",
+                doc="rounding mode",
+            ),
+            AttributeFact(name="ftz", kind="unit", optional=True, doc="flush denormals to zero"),
+        ),
+        results=(ResultFact(name="result", kind="vector", doc="vector<2xf32>"),),
+        formats=(
+            "$lhs `,` $rhs prop-dict attr-dict `:` type($result)",
+            "$lhs `,` $rhs attr-dict `:` type($result)",
+        ),
+        requirement=Requirement(
+            sm="sm_100",
+            ptx="8.6",
+            note="mul.rn.f32x2: sm_100 / PTX 8.6 (ptxas 13.0: rejected on sm_90a; .sat is illegal).",
+        ),
+        lowers_to=("llvm.fmul", "llvm.inline_asm"),
+        ptx=("mul.rn.f32x2 d, a, b;", "mul.rp.ftz.f32x2 d, a, b;"),
+        upstream=False,
+        traits=("Pure", "SameOperandsAndResultType"),
+        note=(
+            "nvgpu-ls design in the style of upstream nvgpu.truncf with arith.mulf's operand "
+            "names; see nvgpu.fma for the lowering caveat (llvm.fmul for rn without ftz, "
+            "inline asm otherwise)."
+        ),
+    ),
+)
+
+
+NVGPU_OPS: dict[str, OpFacts] = {op.name: op for op in _OP_LIST}
+NVGPU_TYPES: dict[str, TypeFacts] = {ty.name: ty for ty in _TYPE_LIST}
+NVGPU_ENUMS: dict[str, EnumFacts] = {en.name: en for en in _ENUM_LIST}
+
+__all__ = ["NVGPU_OPS", "NVGPU_TYPES", "NVGPU_ENUMS"]

@@ -1,0 +1,70 @@
+"""``nvgpu-ls --check``: line format, JSON, summary and exit codes, run as a real process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+CLEAN = "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n"
+BROKEN = "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : memref<4xf32\n  return %a : i32\n}\n"
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "nvgpu_ls", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_clean_file_exits_zero_with_summary(tmp_path):
+    (tmp_path / "ok.mlir").write_text(CLEAN)
+    result = run("--check", "ok.mlir", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "1 file checked: 0 errors, 0 warnings in 0 files"
+
+
+def test_error_is_printed_as_path_line_col_and_exits_one(tmp_path):
+    (tmp_path / "bad.mlir").write_text(BROKEN)
+    result = run("--check", "bad.mlir", cwd=tmp_path)
+    assert result.returncode == 1
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("bad.mlir:2:") and ": error: " in first and first.endswith("]")
+
+
+def test_directories_are_searched_for_mlir_files(tmp_path):
+    sub = tmp_path / "kernels" / "deep"
+    sub.mkdir(parents=True)
+    (sub / "a.mlir").write_text(CLEAN)
+    (sub / "notes.txt").write_text("not mlir {")
+    result = run("--check", "kernels", cwd=tmp_path)
+    assert result.returncode == 0 and "1 file checked" in result.stdout
+
+
+def test_json_format_lists_file_range_severity_code_message(tmp_path):
+    (tmp_path / "bad.mlir").write_text(BROKEN)
+    result = run("--check", "bad.mlir", "--format", "json", cwd=tmp_path)
+    assert result.returncode == 1
+    entries = json.loads(result.stdout)
+    assert entries and set(entries[0]) >= {"file", "range", "severity", "code", "message"}
+    assert entries[0]["range"]["start"]["line"] == 2 and entries[0]["severity"] == "error"
+
+
+def test_missing_path_is_reported_and_exits_two(tmp_path):
+    (tmp_path / "ok.mlir").write_text(CLEAN)
+    result = run("--check", "ok.mlir", "nope.mlir", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "nope.mlir: no such file or directory" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_usage_error_exits_two(tmp_path):
+    result = run("--check", cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_binary_and_odd_named_files_are_diagnosed_not_raised(tmp_path):
+    odd = tmp_path / "we ird;$(x) 'name'.mlir"
+    odd.write_bytes(b"\xff\xfe\x00garbage {{{ \x00\n")
+    result = run("--check", str(odd), cwd=tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "not valid UTF-8" in result.stdout

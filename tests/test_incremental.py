@@ -1,0 +1,64 @@
+"""Re-analysis after an edit touches only the enclosing op, and equals a fresh full parse."""
+
+from __future__ import annotations
+
+import random
+
+from nvgpu_ls.analysis.document import Document
+
+from .conftest import DATA
+
+
+def summary(doc: Document) -> list:
+    """Everything observable about a document, positions included."""
+    rows = []
+    for op in doc.ops():
+        rows.append((op.name, op.start, op.end, op.name_start, tuple((u.name, u.start, u.end,
+                     u.definition.start if u.definition else None) for u in op.operands),
+                     tuple((r.name, r.start) for r in op.results),
+                     tuple((t.start, t.end, str(t.type)) for t in op.types),
+                     tuple((k, e.start, e.end) for k, e in sorted(op.attributes.items())),
+                     tuple((s.name, s.start) for s in op.symbols),
+                     tuple((b.label, b.start, tuple((a.name, a.start) for a in b.args))
+                           for r in op.regions for b in r.blocks)))
+    diags = [(d.start, d.end, d.message) for d in doc.diagnostics()]
+    return [rows, diags, sorted(u.start for u in doc.undefined)]
+
+
+def test_edit_inside_a_function_is_incremental_and_exact():
+    text = (DATA / "structure.mlir").read_text()
+    doc = Document(text)
+    edited = text.replace("%next = arith.addi %acc, %i", "%next = arith.addi %acc, %acc2", 1)
+    doc.update(edited)
+    assert doc.last_update == "incremental"
+    assert summary(doc) == summary(Document(edited))
+    assert any(u.name == "%acc2" for u in doc.undefined)
+
+
+def test_edit_that_unbalances_braces_falls_back_to_a_full_parse():
+    text = (DATA / "structure.mlir").read_text()
+    doc = Document(text)
+    edited = text.replace("scf.yield %next : index", "scf.yield %next : index }", 1)
+    doc.update(edited)
+    assert summary(doc) == summary(Document(edited))
+
+
+def test_random_edits_always_match_a_full_parse():
+    base = (DATA / "structure.mlir").read_text()
+    rng = random.Random(20261122)
+    doc = Document(base)
+    text = base
+    alphabet = "%abc0123456789 :,()[]{}<>=\n\"#!^@.-x"
+    incremental = 0
+    for _ in range(300):
+        start = rng.randrange(len(text) + 1)
+        end = min(len(text), start + rng.choice((0, 0, 1, 2, 5)))
+        insert = "".join(rng.choice(alphabet) for _ in range(rng.choice((0, 1, 1, 3))))
+        text = text[:start] + insert + text[end:]
+        doc.update(text)
+        incremental += doc.last_update == "incremental"
+        assert summary(doc) == summary(Document(text))
+        if rng.random() < 0.05:  # start over now and then so the file stays mostly valid
+            text = base
+            doc.update(text)
+    assert incremental > 30

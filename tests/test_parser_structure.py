@@ -1,0 +1,118 @@
+"""The parser recovers ops, regions, blocks, values, symbols and aliases with exact spans."""
+
+from __future__ import annotations
+
+from nvgpu_ls.analysis import values as v
+from nvgpu_ls.analysis.document import Document
+
+from .conftest import DATA
+
+
+def load() -> Document:
+    return Document((DATA / "structure.mlir").read_text())
+
+
+def find(doc: Document, name: str):
+    return [op for op in doc.ops() if op.name == name]
+
+
+def test_valid_structure_file_has_no_diagnostics():
+    assert load().diagnostics() == []
+
+
+def test_split_markers_make_chunks():
+    doc = load()
+    assert len(doc.chunks) == 2
+    assert [op.name for op in doc.chunks[1].ops] == ["func.func"]
+    assert doc.chunks[1].ops[0].symbol_name == "@second_chunk"
+
+
+def test_aliases_are_recorded_with_structured_values():
+    doc = load()
+    aliases = doc.chunks[0].aliases
+    assert aliases["#smem"].value == v.GPUAddressSpaceAttr("workgroup")
+    assert isinstance(aliases["!barrierType"].value, v.MBarrierGroupType)
+    assert doc.text[aliases["!barrierType"].start:aliases["!barrierType"].name_end] == "!barrierType"
+
+
+def test_generic_form_binds_types_positionally_and_multi_results():
+    doc = load()
+    (two,) = find(doc, "test.two")
+    assert two.generic and [r.name for r in two.results] == ["%pair#0", "%pair#1"]
+    assert [str(r.type.type) for r in two.results] == ["i32", "f32"]
+    add = find(doc, "arith.addi")[0]
+    assert add.generic and [u.name for u in add.operands] == ["%pair#0", "%pair#0"]
+    assert add.attributes["overflowFlags"].value.name == "arith.overflow"
+    assert add.loc is not None and doc.text[add.loc[0]:add.loc[1]] == "loc(#loc1)"
+
+
+def test_successors_resolve_to_blocks_and_block_arguments_are_values():
+    doc = load()
+    (br,) = find(doc, "cf.br")
+    assert br.successors[0].block is not None and br.successors[0].block.label == "^bb1"
+    block = br.successors[0].block
+    assert [a.name for a in block.args] == ["%x"] and block.args[0].type.type == v.IntegerType(32)
+
+
+def test_symbols_and_targets_of_gpu_module():
+    doc = load()
+    (mod,) = find(doc, "gpu.module")
+    assert mod.symbol_name == "@kernels"
+    targets = mod.attributes["targets"].value.elements
+    assert targets[0] == v.NVVMTargetAttr(chip="sm_90a", features="+ptx80", params=targets[0].params)
+
+
+def test_function_arguments_are_entry_block_arguments_with_types():
+    doc = load()
+    (func,) = find(doc, "gpu.func")
+    entry = func.regions[0].blocks[0]
+    assert [a.name for a in entry.args] == ["%a", "%n"]
+    assert entry.args[0].type.type == v.MemRefType((64,), v.FloatType("f32"), None, v.IntegerAttr(1))
+
+
+def test_scf_for_induction_variable_and_iter_args_are_region_arguments():
+    doc = load()
+    (loop,) = find(doc, "scf.for")
+    args = [a.name for a in loop.regions[0].blocks[0].args]
+    assert args == ["%i", "%acc"]
+    (add,) = find(doc, "arith.addi")[1:] or [None]
+    assert add is not None and {u.definition.name for u in add.operands} == {"%acc", "%i"}
+
+
+def test_every_use_resolves_in_a_valid_file():
+    doc = load()
+    assert doc.undefined == [] and doc.duplicates == []
+
+
+def test_uses_and_definitions_link_both_ways():
+    doc = load()
+    (constant,) = find(doc, "arith.constant")
+    value = constant.results[0]
+    assert [u.owner.name for u in value.uses] == ["test.two"]
+    use = value.uses[0]
+    assert doc.text[use.start:use.end] == "%c0"
+    assert doc.value_at(use.start) is use
+    assert doc.value_at(value.start) is value
+
+
+def test_spans_are_exact():
+    doc = load()
+    for op in doc.ops():
+        assert doc.text[op.name_start:op.name_end].strip('"') == op.name.split(".", 1)[-1] or \
+            doc.text[op.name_start:op.name_end].strip('"') == op.name
+        for use in op.operands:
+            assert doc.text[use.start:use.end] == use.name
+        for ref in op.types:
+            assert doc.text[ref.start:ref.end].strip()
+
+
+def test_values_from_an_isolated_scope_do_not_leak():
+    doc = Document("func.func @a() {\n  %x = arith.constant 1 : i32\n  func.func @b() {\n"
+                   "    %y = arith.addi %x, %x : i32\n    return\n  }\n  return\n}\n")
+    assert {u.name for u in doc.undefined} == {"%x"}
+
+
+def test_op_at_finds_the_innermost_op():
+    doc = load()
+    offset = doc.text.index("%next = arith.addi")
+    assert doc.op_at(offset + 10).name == "arith.addi"
