@@ -8,6 +8,8 @@ that holds it; anything it cannot prove safe falls back to a full parse.
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from typing import Iterator
 
 from ..diagnostics import Diagnostic
@@ -49,7 +51,8 @@ class Document:
         self.undefined: list[ValueUse] = []
         self.last_update = "full"
         """How the last analysis ran: ``full`` or ``incremental``."""
-        self._parse_all(text)
+        with _gc_paused():
+            self._parse_all(text)
 
     # ------------------------------------------------------------------ analysis
     def _parse_all(self, text: str) -> None:
@@ -69,8 +72,9 @@ class Document:
         prefix = _common_prefix(old, text)
         suffix = _common_suffix(old, text, prefix)
         edit_start, old_end, new_end = prefix, len(old) - suffix, len(text) - suffix
-        if not self._try_incremental(text, edit_start, old_end, new_end):
-            self._parse_all(text)
+        with _gc_paused():
+            if not self._try_incremental(text, edit_start, old_end, new_end):
+                self._parse_all(text)
 
     def _try_incremental(self, text: str, edit_start: int, old_end: int, new_end: int) -> bool:
         if "-----" in text[max(edit_start - 8, 0):new_end + 8] or "-----" in self.text[max(edit_start - 8, 0):old_end + 8]:
@@ -403,6 +407,18 @@ class _SpanShifter:
 
 
 # ---------------------------------------------------------------- helpers
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Analysis allocates hundreds of thousands of small objects and frees none of them:
+    the cyclic collector would only walk the heap over and over, so it waits until the end."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
 def _common_prefix(a: str, b: str) -> int:
     n = min(len(a), len(b))
     lo, hi = 0, n

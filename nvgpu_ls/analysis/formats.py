@@ -218,7 +218,7 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
     best: Mismatch | None = None
     saved_symbols = len(op.symbols)
     saved_regions = len(op.regions)
-    for text in facts.formats:
+    for index, text in enumerate(facts.formats):
         parser.pos = start
         parser.truncate_diagnostics(saved_diags)
         del op.symbols[saved_symbols:]
@@ -240,6 +240,7 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
                 best = Mismatch(failure.message, index)
             continue
         _commit(run)
+        op.format_index = index
         return True
     parser.pos = start
     parser.truncate_diagnostics(saved_diags)

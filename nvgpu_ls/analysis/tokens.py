@@ -26,25 +26,35 @@ EOF = "eof"
 
 _ID_CHARS = r"[A-Za-z0-9_$.\-]"
 _PATTERN = re.compile(
-    r"(?P<nl>\n)"
-    r"|(?P<ws>[ \t\r\f\v]+)"
-    r"|(?P<split>(?<![^\n])[ \t]*//[ \t]*-----[^\n]*)"
-    r"|(?P<comment>//[^\n]*)"
+    r"(?P<ws>[ \t\r\f\v]+)"
+    r"|(?P<nl>\n)"
     rf"|(?P<ssa>%{_ID_CHARS}+(?:#[0-9]+)?)"
+    r"|(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
+    r"|(?P<arrow>->)"
+    r"|(?P<ellipsis>\.\.\.)"
+    r"|(?P<comment>//[^\n]*)"
+    r"|(?P<punct>[()\[\]{}<>,:=+\-*?|/])"
+    r"|(?P<float>[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)"
+    r"|(?P<int>0x[0-9A-Fa-f]+|[0-9]+)"
     rf"|(?P<caret>\^{_ID_CHARS}+)"
     r'|(?P<at>@(?:"(?:[^"\\\n]|\\.)*"?|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*))'
     rf"|(?P<hash>#[A-Za-z_$.\-]{_ID_CHARS}*)"
     rf"|(?P<bang>![A-Za-z_$.\-]{_ID_CHARS}*)"
-    r"|(?P<float>[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)"
-    r"|(?P<int>0x[0-9A-Fa-f]+|[0-9]+)"
-    r"|(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
     r'|(?P<string>"(?:[^"\\\n]|\\.)*"?)'
-    r"|(?P<arrow>->)"
-    r"|(?P<ellipsis>\.\.\.)"
-    r"|(?P<punct>[()\[\]{}<>,:=+\-*?|/])"
     r"|(?P<error>.)",
     re.DOTALL,
 )
+
+
+_SPLIT = re.compile(r"//[ \t]*-----")
+
+
+def _is_split_marker(text: str, start: int, comment: str) -> bool:
+    """``// -----`` alone at the start of a line (indentation allowed) separates chunks."""
+    if not _SPLIT.match(comment):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return not text[line_start:start].strip(" \t")
 
 
 class Token(NamedTuple):
@@ -61,20 +71,24 @@ def tokenize(text: str, start: int = 0, end: int | None = None) -> list[Token]:
     end = len(text) if end is None else end
     tokens: list[Token] = []
     append = tokens.append
+    make = tuple.__new__  # NamedTuple's own constructor is several times slower
     newline = start == 0
     for match in _PATTERN.finditer(text, start, end):
         kind = match.lastgroup
-        if kind == "ws" or kind == "comment":
+        if kind == "ws":
             continue
+        if kind == "comment":
+            if not _is_split_marker(text, match.start(), match.group()):
+                continue
+            kind = "split"
         if kind == "nl":
             newline = True
             continue
         value = match.group()
         if kind == "punct" or kind == "arrow" or kind == "ellipsis":
             kind = value
-        elif kind == "split":
-            value = value.strip()
-        append(Token(kind, match.start(), match.end(), value, newline))
+        begin, finish = match.span()
+        append(make(Token, (kind, begin, finish, value, newline)))
         newline = False
     append(Token(EOF, end, end, "", True))
     return tokens
