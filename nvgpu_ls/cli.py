@@ -36,7 +36,8 @@ def _arg_parser() -> argparse.ArgumentParser:
                     "With no arguments it serves the Language Server Protocol over stdio.",
     )
     parser.add_argument("--check", nargs="+", metavar="PATH",
-                        help="check .mlir files (directories are searched recursively) and exit")
+                        help="check .mlir files (directories are searched recursively; '-' reads standard "
+                             "input) and exit")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="output format for --check (default: text)")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
@@ -48,7 +49,9 @@ def collect_files(paths: Sequence[str]) -> tuple[list[str], list[str]]:
     files: list[str] = []
     problems: list[str] = []
     for path in paths:
-        if os.path.isdir(path):
+        if path == "-":
+            files.append(path)
+        elif os.path.isdir(path):
             found = []
             for root, dirs, names in os.walk(path):
                 dirs.sort()
@@ -66,8 +69,11 @@ def collect_files(paths: Sequence[str]) -> tuple[list[str], list[str]]:
 def read_source(path: str) -> tuple[str | None, str, list[Diagnostic]]:
     """Decode a file as UTF-8; bytes that are not UTF-8 are replaced and reported."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read()
     except OSError as exc:
         return None, exc.strerror or str(exc), []
     try:
@@ -82,11 +88,12 @@ def read_source(path: str) -> tuple[str | None, str, list[Diagnostic]]:
 def check_file(path: str) -> FileReport:
     """Analyse one file; never raises for bad content."""
     text, problem, extra = read_source(path)
+    shown = "<stdin>" if path == "-" else path
     if text is None:
-        return FileReport(path, None, [], problem)
-    doc = Document(text, uri=path)
+        return FileReport(shown, None, [], problem)
+    doc = Document(text, uri=shown)
     diagnostics = sorted(extra + check_document(doc), key=lambda d: (d.start, d.end))
-    return FileReport(path, doc, diagnostics)
+    return FileReport(shown, doc, diagnostics)
 
 
 def _text_line(report: FileReport, diag: Diagnostic) -> str:

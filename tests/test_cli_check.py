@@ -11,9 +11,9 @@ CLEAN = "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n"
 BROKEN = "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : memref<4xf32\n  return %a : i32\n}\n"
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+def run(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "nvgpu_ls", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=120)
+                          timeout=120, input=stdin)
 
 
 def test_clean_file_exits_zero_with_summary(tmp_path):
@@ -68,3 +68,8 @@ def test_binary_and_odd_named_files_are_diagnosed_not_raised(tmp_path):
     result = run("--check", str(odd), cwd=tmp_path)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "not valid UTF-8" in result.stdout
+
+
+def test_standard_input_is_checked_as_stdin(tmp_path):
+    result = run("--check", "-", cwd=tmp_path, stdin=BROKEN)
+    assert result.returncode == 1 and result.stdout.startswith("<stdin>:2:")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError
@@ -20,8 +20,11 @@ from lark.exceptions import LarkError
 from ..dialects.facts import OpFacts
 from . import tokens as tk
 from .ir import AttrEntry, Operation, TypeRef, ValueUse
-from .parser import Parser, SyntaxFailure
-from .values import BoolAttr, FunctionType, IntegerAttr, KeywordAttr, UnitAttr
+from .errors import SyntaxFailure
+from .values import BoolAttr, FunctionType, IntegerAttr, KeywordAttr, SymbolRefAttr, TypeAttr, UnitAttr
+
+if TYPE_CHECKING:
+    from .parser import Parser
 
 _FORMAT_GRAMMAR = r"""
 start: element*
@@ -446,12 +449,10 @@ def _match_attribute(run: _Run, name: str) -> None:
         value = BoolAttr(token.text == "true")
     elif fact.kind == "type":
         ref = p.parse_type_ref()
-        from .values import TypeAttr
         value = TypeAttr(ref.type)
     elif token.kind == tk.AT:
         p.parse_symbol(run.op, definition=fact.kind == "symbol_name" or name == "sym_name")
         symbol = run.op.symbols[-1]
-        from .values import SymbolRefAttr
         value = SymbolRefAttr(tuple(symbol.name.split("::")))
     else:
         end_index = _scan_one_attribute(p)
@@ -646,5 +647,3 @@ CUSTOM_DIRECTIVES: dict[str, Callable[[_Run, tuple], None]] = {
     "DynamicIndexList": _dynamic_index_list,
 }
 
-SPECIAL_PARSERS: dict[str, Callable[[Parser, Operation], None]] = {}
-"""Ops with hand-written upstream parsers that the heuristic reader does not cover well."""

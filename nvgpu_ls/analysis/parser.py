@@ -19,27 +19,18 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, Severity
 from . import tokens as tk
-from .registry import OpRegistry
+from . import formats
+from .errors import SyntaxFailure
 from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, TypeRef, ValueDef, ValueUse
+from .registry import OpRegistry
 from .typegrammar import TypeSyntaxError, parse_attr, parse_type
-from .values import Attr, DictionaryAttr, FunctionType, IndexType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr
+from .values import Attr, FunctionType, IndexType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr
 
 MAX_DEPTH = 200
 """Deepest region nesting read structurally; deeper text is skipped with a diagnostic."""
 
 TYPE_KEYWORDS = frozenset({"memref", "vector", "tensor", "tuple", "complex"})
 CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
-
-
-class SyntaxFailure(Exception):
-    """Raised inside the reader to unwind to the nearest recovery point."""
-
-    def __init__(self, message: str, start: int, end: int, code: str = "syntax.error") -> None:
-        super().__init__(message)
-        self.message = message
-        self.start = start
-        self.end = end
-        self.code = code
 
 
 @dataclass
@@ -462,17 +453,10 @@ class Parser:
         if op.facts is None and self.registry.is_closed_dialect(op.dialect):
             raise SyntaxFailure(f"custom op '{op.name}' is unknown", name_tok.start, name_tok.end,
                                 "syntax.unknown-op")
-        from . import formats  # deferred: formats imports this module
-
         if op.facts is not None and op.facts.formats:
             if formats.parse_with_formats(self, op):
                 op.syntax = "format"
                 return
-        special = formats.SPECIAL_PARSERS.get(op.name)
-        if special is not None:
-            special(self, op)
-            op.syntax = "format"
-            return
         op.syntax = "heuristic"
         self.parse_heuristic(op)
 
@@ -595,7 +579,7 @@ class Parser:
             if kind == ":":
                 self.advance()
                 last = token
-                if self.starts_type():
+                if self.starts_type() or (not stack and self.tok.kind == tk.BARE and not self.tok.newline_before):
                     ref = self.parse_type_ref()
                     op.types.append(ref)
                     last = self.toks[self.pos - 1]
@@ -625,21 +609,12 @@ class Parser:
                 last = self.toks[self.pos - 1]
                 continue
             if kind == tk.HASH:
-                start_index = self.pos
+                # An attribute inside syntax we do not know: checked, and kept as written.
                 end_index = self.scan_value(stop_at_comma=True)
                 text = self.text[token.start:self.toks[end_index - 1].end]
                 self.pos = end_index
-                value = self.read_attr_text(text, token.start)
-                name = "targets" if op.name == "gpu.module" and stack == ["["] else f"#{start_index}"
-                if name == "targets":
-                    entry = op.attributes.get("targets")
-                    items = (entry.value.elements if entry is not None and hasattr(entry.value, "elements") else ())
-                    from .values import ArrayAttr
-                    start = entry.value_start if entry is not None else token.start
-                    op.attributes["targets"] = AttrEntry("targets", ArrayAttr(items + (value,)), start,
-                                                         self.prev_end(), start, self.prev_end(), True)
-                else:
-                    op.keywords.append((text, token.start, self.prev_end()))
+                self.read_attr_text(text, token.start)
+                op.keywords.append((text, token.start, self.prev_end()))
                 last = self.toks[self.pos - 1]
                 continue
             if kind == tk.BARE:

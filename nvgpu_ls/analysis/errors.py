@@ -1,0 +1,14 @@
+"""The exception the op reader unwinds with; it never leaves the analysis package."""
+
+from __future__ import annotations
+
+
+class SyntaxFailure(Exception):
+    """Raised inside the reader to unwind to the nearest recovery point."""
+
+    def __init__(self, message: str, start: int, end: int, code: str = "syntax.error") -> None:
+        super().__init__(message)
+        self.message = message
+        self.start = start
+        self.end = end
+        self.code = code
