@@ -116,3 +116,39 @@ def test_op_at_finds_the_innermost_op():
     doc = load()
     offset = doc.text.index("%next = arith.addi")
     assert doc.op_at(offset + 10).name == "arith.addi"
+
+
+SYMBOLS = """module {
+  gpu.module @kernels {
+    gpu.func @k() kernel { gpu.return }
+    func.func @helper() { return }
+    func.func @caller() {
+      func.call @helper() : () -> ()
+      return
+    }
+  }
+  func.func @host(%n: index) {
+    gpu.launch_func @kernels::@k blocks in (%n, %n, %n) threads in (%n, %n, %n)
+    func.call @missing() : () -> ()
+    return
+  }
+}
+"""
+
+
+def test_symbol_references_resolve_through_nested_tables():
+    doc = Document(SYMBOLS)
+    refs = {s.name: s for op in doc.ops() for s in op.symbols if not s.is_definition}
+    assert refs["@helper"].target is not None and refs["@helper"].target.owner.name == "func.func"
+    nested = refs["@kernels::@k"].target
+    assert nested is not None and nested.owner.name == "gpu.func" and nested.name == "@k"
+    assert refs["@missing"].target is None and doc.unresolved_symbols == [refs["@missing"]]
+    assert refs["@helper"] in refs["@helper"].target.references
+
+
+def test_ops_need_no_line_break_between_them():
+    doc = Document("func.func @f(%a: i32) -> i32 { %0 = arith.addi %a, %a : i32 %1 = arith.muli %0, %0 : i32 "
+                   "func.return %1 : i32 }\n")
+    assert doc.diagnostics() == []
+    assert [op.name for op in doc.ops()] == ["func.func", "arith.addi", "arith.muli", "func.return"]
+    assert doc.undefined == []

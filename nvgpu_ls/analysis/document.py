@@ -14,7 +14,7 @@ from typing import Iterator
 
 from ..diagnostics import Diagnostic
 from . import tokens as tk
-from .ir import Block, Operation, ValueDef, ValueUse, walk_ops
+from .ir import Block, Operation, SymbolRef, ValueDef, ValueUse, walk_ops
 from .parser import AliasDef, Chunk, Parser
 from .positions import LineIndex
 from .registry import OpRegistry
@@ -49,6 +49,7 @@ class Document:
         self._origins: list[tuple[Diagnostic, int]] = []
         self.duplicates: list[tuple[ValueDef, ValueDef]] = []
         self.undefined: list[ValueUse] = []
+        self.unresolved_symbols: list[SymbolRef] = []
         self.last_update = "full"
         """How the last analysis ran: ``full`` or ``incremental``."""
         with _gc_paused():
@@ -173,6 +174,64 @@ class Document:
                         for arg in block.args:
                             arg.uses = []
             _Indexer(self).index_ops(chunk.ops, {})
+        self._index_symbols()
+
+    def _index_symbols(self) -> None:
+        """Resolve every ``@symbol`` reference against the nested symbol tables of its chunk."""
+        self.unresolved_symbols = []
+        for chunk in self.chunks:
+            for op in walk_ops(chunk.ops):
+                for sym in op.symbols:
+                    sym.target = None
+                    sym.references = []
+            root: dict[str, SymbolRef] = {}
+            tables: dict[int, dict[str, SymbolRef]] = {}
+            for op in chunk.ops:
+                self._collect_symbols(op, root, tables)
+            for op in walk_ops(chunk.ops):
+                for sym in op.symbols:
+                    if not sym.is_definition:
+                        self._resolve_symbol(sym, root, tables)
+
+    def _collect_symbols(self, op: Operation, table: dict[str, SymbolRef], tables: dict[int, dict]) -> None:
+        name = op.symbol_name
+        if name is not None:
+            definition = next(s for s in op.symbols if s.is_definition)
+            table.setdefault(name, definition)
+        if not op.regions:
+            return
+        inner = table
+        if self._is_symbol_table(op):
+            inner = tables.setdefault(id(op), {})
+        for region in op.regions:
+            for block in region.blocks:
+                for child in block.ops:
+                    self._collect_symbols(child, inner, tables)
+
+    def _is_symbol_table(self, op: Operation) -> bool:
+        return op.name in ("builtin.module", "gpu.module") or (op.facts is not None and "SymbolTable" in op.facts.traits)
+
+    def _resolve_symbol(self, sym: SymbolRef, root: dict, tables: dict[int, dict]) -> None:
+        """Nearest enclosing symbol table first, then outwards; ``@a::@b`` descends into ``@a``."""
+        head, *rest = sym.name.split("::")
+        scope = sym.owner.parent_op()
+        found = None
+        while found is None:
+            if scope is None:
+                found = root.get(head)
+                break
+            if self._is_symbol_table(scope):
+                found = tables.get(id(scope), {}).get(head)
+            scope = scope.parent_op()
+        for part in rest:
+            if found is None:
+                break
+            found = tables.get(id(found.owner), {}).get(part)
+        sym.target = found
+        if found is None:
+            self.unresolved_symbols.append(sym)
+        else:
+            found.references.append(sym)
 
     def _reindex_around(self, op: Operation) -> None:
         scope_op = op
@@ -192,6 +251,7 @@ class Document:
                     for arg in block.args:
                         arg.uses = []
         _Indexer(self).index_ops([scope_op], {})
+        self._index_symbols()
 
     def is_isolated(self, op: Operation) -> bool:
         """Does ``op`` hide the values of enclosing regions (IsolatedFromAbove)?"""

@@ -271,6 +271,8 @@ def _finish_line(run: _Run) -> None:
         return
     if token.kind == tk.BARE and token.text == "loc" and p.peek().kind == "(":
         return
+    if token.kind in (tk.SSA, tk.STRING, tk.BARE) and p.starts_op():
+        return  # MLIR needs no line break between ops
     raise Mismatch(f"unexpected '{token.text}' after the end of '{run.op.name}'", p.pos)
 
 

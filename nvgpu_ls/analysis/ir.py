@@ -86,7 +86,7 @@ class ValueUse:
 class SymbolRef:
     """A ``@symbol`` spelled at one place, as a definition or a reference."""
 
-    __slots__ = ("name", "start", "end", "owner", "is_definition")
+    __slots__ = ("name", "start", "end", "owner", "is_definition", "target", "references")
 
     def __init__(self, name: str, start: int, end: int, owner: "Operation", is_definition: bool) -> None:
         self.name = name
@@ -94,6 +94,10 @@ class SymbolRef:
         self.end = end
         self.owner = owner
         self.is_definition = is_definition
+        self.target: SymbolRef | None = None
+        """For a reference: the definition it names, once resolved."""
+        self.references: list[SymbolRef] = []
+        """For a definition: the references that name it."""
 
 
 class BlockRef:
