@@ -152,3 +152,23 @@ def test_ops_need_no_line_break_between_them():
     assert doc.diagnostics() == []
     assert [op.name for op in doc.ops()] == ["func.func", "arith.addi", "arith.muli", "func.return"]
     assert doc.undefined == []
+
+
+def test_gpu_host_ops_read_by_their_formats_custom_directives_included():
+    doc = Document("""module {
+  func.func @host(%n: index, %m: memref<4xf32>) {
+    %t = gpu.wait async
+    %buf, %t2 = gpu.alloc async [%t] () : memref<64xf32>
+    gpu.launch_func @kernels::@k blocks in (%n, %n, %n) threads in (%n, %n, %n) : i64 args(%m : memref<4xf32>, %n : index)
+    return
+  }
+  memref.global "private" @g : memref<4xf32, 3> = uninitialized
+}
+""")
+    assert doc.diagnostics() == []
+    by_name = {op.name: op for op in doc.ops()}
+    for name in ("gpu.wait", "gpu.alloc", "gpu.launch_func", "memref.global"):
+        assert by_name[name].syntax == "format", name
+    assert [u.name for u in by_name["gpu.alloc"].operands] == ["%t"]
+    assert [u.name for u in by_name["gpu.launch_func"].operands][-2:] == ["%m", "%n"]
+    assert by_name["memref.global"].symbol_name == "@g"

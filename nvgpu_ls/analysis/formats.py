@@ -645,7 +645,75 @@ def _dynamic_index_list(run: _Run, args: tuple) -> None:
     p.advance()
 
 
+def _async_dependencies(run: _Run, args: tuple) -> None:
+    """``[async] [[%t0, %t1]]``: an optional async token result and its dependencies."""
+    p = run.parser
+    if p.tok.kind == tk.BARE and p.tok.text == "async":
+        p.advance()
+    if p.tok.kind == "[":
+        operand = _target_name(args[1]) if len(args) > 1 else ""
+        uses = run.operands.setdefault(operand, [])
+        p.advance()
+        while p.tok.kind == tk.SSA:
+            uses.append(_read_use(run))
+            if p.tok.kind == ",":
+                p.advance()
+        _match_literal(p, "]")
+
+
+def _global_type_and_value(run: _Run, args: tuple) -> None:
+    """``memref<...> [= uninitialized | = dense<...>]`` of ``memref.global``."""
+    p = run.parser
+    if not p.starts_type():
+        raise Mismatch("expected type", p.pos)
+    ref = p.parse_type_ref()
+    run.types.setdefault(_target_name(args[0]) if args else "type", []).append(ref)
+    if p.tok.kind == "=":
+        p.advance()
+        if p.tok.kind == tk.BARE and p.tok.text == "uninitialized":
+            p.advance()
+            return
+        start = p.tok.start
+        end_index = _scan_one_attribute(p)
+        if end_index == p.pos:
+            raise Mismatch("expected initial value", p.pos)
+        p.pos = end_index
+        p.read_attr_text(p.text[start:p.prev_end()], start)
+
+
+def _launch_dim_type(run: _Run, args: tuple) -> None:
+    """An optional ``: i32`` (or ``: i64``) naming the type of the launch sizes."""
+    p = run.parser
+    if p.tok.kind == ":" and p.starts_type(p.pos + 1):
+        p.advance()
+        run.types.setdefault("launchSizes", []).append(p.parse_type_ref())
+
+
+def _launch_func_operands(run: _Run, args: tuple) -> None:
+    """``args(%a : T, %b : U)``: the kernel operands and their types."""
+    p = run.parser
+    if not (p.tok.kind == tk.BARE and p.tok.text == "args" and p.peek().kind == "("):
+        return
+    operand = _target_name(args[0]) if args else ""
+    uses = run.operands.setdefault(operand, [])
+    p.advance()
+    p.advance()
+    while p.tok.kind != ")":
+        uses.append(_read_use(run))
+        _match_literal(p, ":")
+        run.types.setdefault(operand, []).append(p.parse_type_ref())
+        if p.tok.kind == ",":
+            p.advance()
+        elif p.tok.kind != ")":
+            raise Mismatch("expected ')' after kernel operands", p.pos)
+    p.advance()
+
+
 CUSTOM_DIRECTIVES: dict[str, Callable[[_Run, tuple], None]] = {
     "DynamicIndexList": _dynamic_index_list,
+    "AsyncDependencies": _async_dependencies,
+    "GlobalMemrefOpTypeAndInitialValue": _global_type_and_value,
+    "LaunchDimType": _launch_dim_type,
+    "LaunchFuncOperands": _launch_func_operands,
 }
 
