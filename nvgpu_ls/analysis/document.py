@@ -166,13 +166,6 @@ class Document:
         self.duplicates = []
         self.undefined = []
         for chunk in self.chunks:
-            for op in walk_ops(chunk.ops):
-                for value in op.results:
-                    value.uses = []
-                for region in op.regions:
-                    for block in region.blocks:
-                        for arg in block.args:
-                            arg.uses = []
             _Indexer(self).index_ops(chunk.ops, {})
         self._index_symbols()
 
@@ -243,13 +236,6 @@ class Document:
         lo, hi = scope_op.start, scope_op.end
         self.duplicates = [pair for pair in self.duplicates if not (lo <= pair[1].start < hi)]
         self.undefined = [use for use in self.undefined if not (lo <= use.start < hi)]
-        for inner in scope_op.walk():
-            for value in inner.results:
-                value.uses = []
-            for region in inner.regions:
-                for block in region.blocks:
-                    for arg in block.args:
-                        arg.uses = []
         _Indexer(self).index_ops([scope_op], {})
         self._index_symbols()
 
@@ -339,10 +325,10 @@ class _Indexer:
                 if block.label:
                     labels.setdefault(block.label, block)
                 for arg in block.args:
-                    self.define(arg, scope, outer)
+                    self.define(arg, scope)
                 for inner in block.ops:
                     for value in inner.results:
-                        self.define(value, scope, outer)
+                        self.define(value, scope)
             for block in region.blocks:
                 block.refs = []
             for block in region.blocks:
@@ -353,7 +339,8 @@ class _Indexer:
                             ref.block.refs.append(ref)
                     self.index_op(inner, scope)
 
-    def define(self, value: ValueDef, scope: dict[str, ValueDef], outer: dict[str, ValueDef]) -> None:
+    def define(self, value: ValueDef, scope: dict[str, ValueDef]) -> None:
+        value.uses = []  # every use is found again below its definition's scope
         existing = scope.get(value.name)
         if existing is not None and existing is not value:
             self.doc.duplicates.append((existing, value))
