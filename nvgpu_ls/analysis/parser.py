@@ -19,18 +19,16 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, Severity
 from . import tokens as tk
-from . import formats
+from . import formats, structural
 from .errors import SyntaxFailure
 from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, TypeRef, ValueDef, ValueUse
 from .registry import OpRegistry
-from .typegrammar import TypeSyntaxError, parse_attr, parse_type
-from .values import Attr, FunctionType, IndexType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr
+from .typegrammar import CONTAINER_TYPES, TypeSyntaxError, parse_attr, parse_type
+from .values import Attr, FunctionType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr
 
 MAX_DEPTH = 200
 """Deepest region nesting read structurally; deeper text is skipped with a diagnostic."""
 
-TYPE_KEYWORDS = frozenset({"memref", "vector", "tensor", "tuple", "complex"})
-CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
 
 
 @dataclass
@@ -236,7 +234,7 @@ class Parser:
 
     def report_bad_token(self, bad: tk.Token) -> None:
         if bad.kind == tk.ERROR:
-            self.error(f"unexpected character '{_printable(bad.text)}'", bad.start, bad.end, "syntax.invalid-character")
+            self.error(f"unexpected character '{tk.printable(bad.text)}'", bad.start, bad.end, "syntax.invalid-character")
 
     def recover(self, op: Operation, must_advance: bool) -> None:
         """Skip to the next token that starts an op on a new line, reading any regions on the way.
@@ -310,8 +308,8 @@ class Parser:
             if op.results:
                 raise self.fail("expected operation name in quotes")
             if token.kind == tk.ERROR:
-                raise self.fail(f"unexpected character '{_printable(token.text)}'", code="syntax.invalid-character")
-            raise self.fail(f"expected an operation, found '{_printable(token.text)}'")
+                raise self.fail(f"unexpected character '{tk.printable(token.text)}'", code="syntax.invalid-character")
+            raise self.fail(f"expected an operation, found '{tk.printable(token.text)}'")
         self.parse_trailing_location(op)
         op.end = self.prev_end()
 
@@ -458,7 +456,7 @@ class Parser:
                 op.syntax = "format"
                 return
         op.syntax = "heuristic"
-        self.parse_heuristic(op)
+        structural.read_unknown_syntax(self, op)
 
     def default_dialect(self, op: Operation) -> str:
         block = op.parent
@@ -469,229 +467,6 @@ class Parser:
                 return default
             block = owner.parent
         return "builtin"
-
-    # ------------------------------------------------------------------ heuristics
-    def parse_heuristic(self, op: Operation) -> None:
-        """Read an op whose syntax is unknown: operands, regions, types, symbols, attributes.
-
-        It ends at a line break (outside brackets) followed by something that can
-        start an op, at a region end, or after a region when nothing follows on its line.
-        """
-        stack: list[str] = []
-        region_args: list[ValueDef] = []
-        paren_owner: list[str] = []  # what opened each '(' : "succ", "keyword:<w>", "name", ""
-        saw_symbol = False
-        defines_symbol = self.registry.defines_symbol(op.name)
-        last: tk.Token | None = None
-        after_region = False
-        while not self.at_end():
-            token = self.tok
-            kind = token.kind
-            if token.newline_before and last is not None and not stack:
-                if after_region or not self.continues_line(last, self.pos):
-                    break
-            elif after_region and not stack and kind not in (tk.BARE, "{", ":", "->", tk.HASH, "[", "("):
-                break
-            after_region = False
-            if kind == "}":
-                if stack:
-                    raise self.fail(f"unbalanced '{stack[-1]}' before '}}'", token, "syntax.unbalanced")
-                break
-            if kind == "{":
-                if not stack and self.looks_like_region():
-                    op.regions.append(self.parse_region(op))
-                    after_region = True
-                    last = self.toks[self.pos - 1]
-                    continue
-                self.parse_dict_or_skip(op)
-                last = self.toks[self.pos - 1]
-                continue
-            if kind in ("(", "[", "<"):
-                if kind == "(":
-                    owner = ""
-                    if last is not None and last.kind == tk.CARET:
-                        owner = "succ"
-                    elif last is not None and last.kind == tk.BARE:
-                        owner = "keyword:" + last.text if last.end != op.name_end else "name"
-                    elif last is None or last.end == op.name_end:
-                        owner = "name"
-                    paren_owner.append(owner)
-                stack.append(kind)
-                self.advance()
-                last = token
-                continue
-            if kind in (")", "]", ">"):
-                if not stack or CLOSERS[stack[-1]] != kind:
-                    raise self.fail(f"unexpected '{kind}'", token, "syntax.unbalanced")
-                opened = stack.pop()
-                if opened == "(" and paren_owner:
-                    paren_owner.pop()
-                self.advance()
-                last = token
-                continue
-            if kind == tk.SSA:
-                self.advance()
-                nxt = self.tok
-                in_parens = bool(stack) and stack[-1] == "("
-                owner = paren_owner[-1] if in_parens and paren_owner else ""
-                if nxt.kind == "=" and "#" not in token.text:
-                    region_args.append(ValueDef(token.text, token.start, token.end, op, is_block_arg=True))
-                    self.advance()
-                    last = nxt
-                    continue
-                if in_parens and owner != "succ" and nxt.kind == ":":
-                    self.advance()
-                    ref = self.parse_type_ref()
-                    arg = ValueDef(token.text, token.start, token.end, op, is_block_arg=True)
-                    arg.type = ref
-                    region_args.append(arg)
-                    op.types.append(ref)
-                    last = self.toks[self.pos - 1]
-                    continue
-                if in_parens and owner.startswith("keyword:") and owner[8:] in _INDEX_ARG_KEYWORDS:
-                    arg = ValueDef(token.text, token.start, token.end, op, is_block_arg=True)
-                    arg.type = TypeRef(IndexType(), token.start, token.end)
-                    region_args.append(arg)
-                    last = token
-                    continue
-                if in_parens and owner == "name" and self.paren_group_defines():
-                    arg = ValueDef(token.text, token.start, token.end, op, is_block_arg=True)
-                    arg.type = TypeRef(IndexType(), token.start, token.end)
-                    region_args.append(arg)
-                    last = token
-                    continue
-                use = ValueUse(token.text, token.start, token.end, op)
-                op.operands.append(use)
-                if owner == "succ" and op.successors:
-                    op.successors[-1].operands.append(use)
-                last = token
-                continue
-            if kind == tk.AT:
-                self.parse_symbol(op, definition=defines_symbol and not saw_symbol)
-                saw_symbol = True
-                last = self.toks[self.pos - 1]
-                continue
-            if kind == tk.CARET:
-                self.advance()
-                op.successors.append(BlockRef(token.text, token.start, token.end, op))
-                last = token
-                continue
-            if kind == ":":
-                self.advance()
-                last = token
-                if self.starts_type() or (not stack and self.tok.kind == tk.BARE and not self.tok.newline_before):
-                    ref = self.parse_type_ref()
-                    op.types.append(ref)
-                    last = self.toks[self.pos - 1]
-                    if not stack:
-                        trailing = [ref]
-                        while self.tok.kind == "," and self.starts_type(self.pos + 1):
-                            self.advance()
-                            ref = self.parse_type_ref()
-                            op.types.append(ref)
-                            trailing.append(ref)
-                        last = self.toks[self.pos - 1]
-                        self.assign_trailing_types(op, trailing)
-                continue
-            if kind == "->":
-                self.advance()
-                last = token
-                if self.starts_type():
-                    refs = self.parse_type_list_or_one()
-                    op.types.extend(refs)
-                    if not stack and len(refs) == len(op.results):
-                        op.result_types = refs
-                    last = self.toks[self.pos - 1]
-                continue
-            if kind == tk.BANG:
-                ref = self.parse_type_ref()
-                op.types.append(ref)
-                last = self.toks[self.pos - 1]
-                continue
-            if kind == tk.HASH:
-                # An attribute inside syntax we do not know: checked, and kept as written.
-                end_index = self.scan_value(stop_at_comma=True)
-                text = self.text[token.start:self.toks[end_index - 1].end]
-                self.pos = end_index
-                self.read_attr_text(text, token.start)
-                op.keywords.append((text, token.start, self.prev_end()))
-                last = self.toks[self.pos - 1]
-                continue
-            if kind == tk.BARE:
-                if token.text == "loc" and self.peek().kind == "(":
-                    start = token.start
-                    self.advance()
-                    self.skip_balanced()
-                    op.loc = (start, self.prev_end())
-                    last = self.toks[self.pos - 1]
-                    continue
-                if token.text in ("attributes",) and self.peek().kind == "{" and not stack:
-                    self.advance()
-                    self.parse_attr_dict(op)
-                    last = self.toks[self.pos - 1]
-                    continue
-                if token.text in TYPE_KEYWORDS and self.peek().kind == "<":
-                    ref = self.parse_type_ref()
-                    op.types.append(ref)
-                    last = self.toks[self.pos - 1]
-                    continue
-                op.keywords.append((token.text, token.start, token.end))
-            elif kind == tk.STRING:
-                if tk.is_unterminated_string(token):
-                    raise self.fail("expected '\"' in string literal", token, "syntax.unterminated-string")
-            elif kind == tk.ERROR:
-                raise self.fail(f"unexpected character '{_printable(token.text)}'", token, "syntax.invalid-character")
-            self.advance()
-            last = token
-        if stack:
-            raise SyntaxFailure(f"unbalanced '{stack[-1]}'", op.start, self.prev_end(), "syntax.unbalanced")
-        self.attach_region_args(op, region_args)
-
-    def paren_group_defines(self) -> bool:
-        """In ``(%i, %j) in (...)`` or ``(%i) = (...)`` the names are induction variables."""
-        i = self.pos
-        toks = self.toks
-        while self.see(i).kind in (tk.SSA, ","):
-            i += 1
-        self.see(min(i + 1, len(toks) - 1))
-        if toks[i].kind != ")":
-            return False
-        nxt = toks[i + 1]
-        return nxt.kind == "=" or (nxt.kind == tk.BARE and nxt.text == "in")
-
-    def attach_region_args(self, op: Operation, region_args: list[ValueDef]) -> None:
-        if not region_args:
-            return
-        if op.regions and op.regions[0].blocks and not op.regions[0].blocks[0].label:
-            entry = op.regions[0].blocks[0]
-            for arg in region_args:
-                arg.owner = entry
-            entry.args = region_args + entry.args
-            return
-        if op.regions and op.regions[0].blocks and op.regions[0].blocks[0].label:
-            # The region spells its own arguments: the names in the header were operands.
-            for arg in region_args:
-                op.operands.append(ValueUse(arg.name, arg.start, arg.end, op))
-            return
-        if op.regions:
-            entry = Block(op.regions[0], op.regions[0].start)
-            entry.args = region_args
-            for arg in region_args:
-                arg.owner = entry
-            op.regions[0].blocks.append(entry)
-            return
-        for arg in region_args:
-            op.operands.append(ValueUse(arg.name, arg.start, arg.end, op))
-
-    def assign_trailing_types(self, op: Operation, refs: list[TypeRef]) -> None:
-        facts = op.facts
-        traits = facts.traits if facts is not None else ()
-        if "SameOperandsAndResultType" in traits and len(refs) == 1:
-            op.result_types = refs * len(op.results)
-            op.operand_types[""] = refs * len(op.operands)
-            return
-        if not op.operands and len(refs) == len(op.results):
-            op.result_types = list(refs)
 
     def parse_symbol(self, op: Operation, definition: bool) -> None:
         token = self.advance()
@@ -882,7 +657,7 @@ class Parser:
                 break
             if not first and stack and token.newline_before and self.starts_op(i) and kind != "}":
                 break
-            if kind in CLOSERS:
+            if kind in tk.CLOSERS:
                 if kind == "<" and not stack and not first and toks[i - 1].end != token.start \
                         and toks[i - 1].kind not in (tk.BARE, tk.HASH, tk.BANG):
                     break
@@ -890,7 +665,7 @@ class Parser:
             elif kind in (")", "]", ">", "}"):
                 if not stack:
                     break
-                if CLOSERS[stack[-1]] != kind:
+                if tk.CLOSERS[stack[-1]] != kind:
                     break
                 stack.pop()
             elif not stack and kind == "," and stop_at_comma:
@@ -933,7 +708,7 @@ class Parser:
             return True
         if token.kind == tk.BARE:
             word = token.text
-            return word in TYPE_KEYWORDS or self.registry.is_scalar_type(word)
+            return word in CONTAINER_TYPES or self.registry.is_scalar_type(word)
         return False
 
     def parse_type_ref(self) -> TypeRef:
@@ -945,7 +720,7 @@ class Parser:
             if self.tok.kind == "->":
                 self.advance()
                 self.parse_type_list_or_one()
-        elif token.kind == tk.BANG or (token.kind == tk.BARE and (token.text in TYPE_KEYWORDS or
+        elif token.kind == tk.BANG or (token.kind == tk.BARE and (token.text in CONTAINER_TYPES or
                                                                   self.registry.is_scalar_type(token.text))):
             self.advance()
             if self.tok.kind == "<" and self.tok.start == token.end:
@@ -990,27 +765,24 @@ class Parser:
             kind = token.kind
             if kind in (tk.EOF, tk.SPLIT) or (token.newline_before and self.starts_op() and kind != "}"):
                 raise SyntaxFailure(f"unbalanced '{stack[-1]}'", open_tok.start, self.prev_end(), "syntax.unbalanced")
-            if kind in CLOSERS:
+            if kind in tk.CLOSERS:
                 stack.append(kind)
             elif kind in (")", "]", ">", "}"):
-                if CLOSERS[stack[-1]] != kind:
-                    raise self.fail(f"expected '{CLOSERS[stack[-1]]}'", token, "syntax.unbalanced")
+                if tk.CLOSERS[stack[-1]] != kind:
+                    raise self.fail(f"expected '{tk.CLOSERS[stack[-1]]}'", token, "syntax.unbalanced")
                 stack.pop()
             elif kind == tk.STRING and tk.is_unterminated_string(token):
                 raise self.fail("expected '\"' in string literal", token, "syntax.unterminated-string")
             elif kind == tk.ERROR:
-                raise self.fail(f"unexpected character '{_printable(token.text)}'", token, "syntax.invalid-character")
+                raise self.fail(f"unexpected character '{tk.printable(token.text)}'", token, "syntax.invalid-character")
             self.advance()
 
 
-_INDEX_ARG_KEYWORDS = frozenset({"blocks", "threads", "clusters"})
 _CONTINUATION_END = frozenset({",", ":", "=", "->", "(", "[", "<", "{"})
 _CONTINUATION_START = frozenset({":", "->", ",", ")", "]", ">", "=", "(", "[", "<", "{", tk.INT, tk.FLOAT, tk.HASH,
                                  tk.BANG, tk.AT})
 
 
-def _printable(text: str) -> str:
-    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))

@@ -24,6 +24,9 @@ SPLIT = "split"      # a `// -----` line
 ERROR = "error"      # a character that starts no MLIR token
 EOF = "eof"
 
+CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
+"""Each opening bracket and the token that closes it."""
+
 _ID_CHARS = r"[A-Za-z0-9_$.\-]"
 _PATTERN = re.compile(
     r"(?P<ws>[ \t\r\f\v]+)"
@@ -107,3 +110,8 @@ def is_unterminated_string(token: Token) -> bool:
         return True
     backslashes = len(text) - 1 - len(text[:-1].rstrip("\\"))
     return backslashes % 2 == 1
+
+
+def printable(text: str) -> str:
+    """A token's text as it can be quoted in a message (control characters escaped)."""
+    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")

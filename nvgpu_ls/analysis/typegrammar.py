@@ -131,6 +131,10 @@ def _scalar(word: str) -> v.Type | None:
     return None
 
 
+CONTAINER_TYPES = frozenset({"memref", "vector", "tensor", "tuple", "complex"})
+"""Builtin type keywords that take ``<...>`` parameters."""
+
+
 def is_scalar_type_name(word: str) -> bool:
     """Is ``word`` a builtin scalar type (``i32``, ``f16``, ``index``, ``f8E4M3FN``...)?"""
     return _scalar(word) is not None

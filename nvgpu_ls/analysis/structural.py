@@ -1,0 +1,248 @@
+"""Reading an op whose custom syntax nobody described: structure without a grammar.
+
+MLIR dialects invent their own syntax, and no table can know every op. Such an op is
+still read for what every feature needs: its operand uses, the values it defines for
+its regions (``scf.for %i = ...``, ``gpu.func @k(%a: T)``, ``gpu.launch blocks(%bx, ...)``),
+its regions, symbols, attribute dictionaries and types. It ends at a line break
+(outside brackets) followed by something that starts an op, at the end of the
+enclosing region, or after a region when nothing follows on that line. Only lexical
+damage (unbalanced brackets, stray characters, unterminated strings) is an error here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import tokens as tk
+from .ir import Block, BlockRef, Operation, TypeRef, ValueDef, ValueUse
+from .errors import SyntaxFailure
+from .typegrammar import CONTAINER_TYPES
+from .values import IndexType
+
+if TYPE_CHECKING:
+    from .parser import Parser
+
+_INDEX_ARG_KEYWORDS = frozenset({"blocks", "threads", "clusters"})
+
+
+def read_unknown_syntax(p: "Parser", op: Operation) -> None:
+    """Read an op whose syntax is unknown: operands, regions, types, symbols, attributes.
+
+    It ends at a line break (outside brackets) followed by something that can
+    start an op, at a region end, or after a region when nothing follows on its line.
+    """
+    stack: list[str] = []
+    region_args: list[ValueDef] = []
+    paren_owner: list[str] = []  # what opened each '(' : "succ", "keyword:<w>", "name", ""
+    saw_symbol = False
+    defines_symbol = p.registry.defines_symbol(op.name)
+    last: tk.Token | None = None
+    after_region = False
+    while not p.at_end():
+        token = p.tok
+        kind = token.kind
+        if token.newline_before and last is not None and not stack:
+            if after_region or not p.continues_line(last, p.pos):
+                break
+        elif after_region and not stack and kind not in (tk.BARE, "{", ":", "->", tk.HASH, "[", "("):
+            break
+        after_region = False
+        if kind == "}":
+            if stack:
+                raise p.fail(f"unbalanced '{stack[-1]}' before '}}'", token, "syntax.unbalanced")
+            break
+        if kind == "{":
+            if not stack and p.looks_like_region():
+                op.regions.append(p.parse_region(op))
+                after_region = True
+                last = p.toks[p.pos - 1]
+                continue
+            p.parse_dict_or_skip(op)
+            last = p.toks[p.pos - 1]
+            continue
+        if kind in ("(", "[", "<"):
+            if kind == "(":
+                owner = ""
+                if last is not None and last.kind == tk.CARET:
+                    owner = "succ"
+                elif last is not None and last.kind == tk.BARE:
+                    owner = "keyword:" + last.text if last.end != op.name_end else "name"
+                elif last is None or last.end == op.name_end:
+                    owner = "name"
+                paren_owner.append(owner)
+            stack.append(kind)
+            p.advance()
+            last = token
+            continue
+        if kind in (")", "]", ">"):
+            if not stack or tk.CLOSERS[stack[-1]] != kind:
+                raise p.fail(f"unexpected '{kind}'", token, "syntax.unbalanced")
+            opened = stack.pop()
+            if opened == "(" and paren_owner:
+                paren_owner.pop()
+            p.advance()
+            last = token
+            continue
+        if kind == tk.SSA:
+            p.advance()
+            nxt = p.tok
+            in_parens = bool(stack) and stack[-1] == "("
+            owner = paren_owner[-1] if in_parens and paren_owner else ""
+            if nxt.kind == "=" and "#" not in token.text:
+                region_args.append(ValueDef(token.text, token.start, token.end, op, is_block_arg=True))
+                p.advance()
+                last = nxt
+                continue
+            if in_parens and owner != "succ" and nxt.kind == ":":
+                p.advance()
+                ref = p.parse_type_ref()
+                arg = ValueDef(token.text, token.start, token.end, op, is_block_arg=True)
+                arg.type = ref
+                region_args.append(arg)
+                op.types.append(ref)
+                last = p.toks[p.pos - 1]
+                continue
+            if in_parens and owner.startswith("keyword:") and owner[8:] in _INDEX_ARG_KEYWORDS:
+                arg = ValueDef(token.text, token.start, token.end, op, is_block_arg=True)
+                arg.type = TypeRef(IndexType(), token.start, token.end)
+                region_args.append(arg)
+                last = token
+                continue
+            if in_parens and owner == "name" and _paren_group_defines(p):
+                arg = ValueDef(token.text, token.start, token.end, op, is_block_arg=True)
+                arg.type = TypeRef(IndexType(), token.start, token.end)
+                region_args.append(arg)
+                last = token
+                continue
+            use = ValueUse(token.text, token.start, token.end, op)
+            op.operands.append(use)
+            if owner == "succ" and op.successors:
+                op.successors[-1].operands.append(use)
+            last = token
+            continue
+        if kind == tk.AT:
+            p.parse_symbol(op, definition=defines_symbol and not saw_symbol)
+            saw_symbol = True
+            last = p.toks[p.pos - 1]
+            continue
+        if kind == tk.CARET:
+            p.advance()
+            op.successors.append(BlockRef(token.text, token.start, token.end, op))
+            last = token
+            continue
+        if kind == ":":
+            p.advance()
+            last = token
+            if p.starts_type() or (not stack and p.tok.kind == tk.BARE and not p.tok.newline_before):
+                ref = p.parse_type_ref()
+                op.types.append(ref)
+                last = p.toks[p.pos - 1]
+                if not stack:
+                    trailing = [ref]
+                    while p.tok.kind == "," and p.starts_type(p.pos + 1):
+                        p.advance()
+                        ref = p.parse_type_ref()
+                        op.types.append(ref)
+                        trailing.append(ref)
+                    last = p.toks[p.pos - 1]
+                    _assign_trailing_types(op, trailing)
+            continue
+        if kind == "->":
+            p.advance()
+            last = token
+            if p.starts_type():
+                refs = p.parse_type_list_or_one()
+                op.types.extend(refs)
+                if not stack and len(refs) == len(op.results):
+                    op.result_types = refs
+                last = p.toks[p.pos - 1]
+            continue
+        if kind == tk.BANG:
+            ref = p.parse_type_ref()
+            op.types.append(ref)
+            last = p.toks[p.pos - 1]
+            continue
+        if kind == tk.HASH:
+            # An attribute inside syntax we do not know: checked, and kept as written.
+            end_index = p.scan_value(stop_at_comma=True)
+            text = p.text[token.start:p.toks[end_index - 1].end]
+            p.pos = end_index
+            p.read_attr_text(text, token.start)
+            op.keywords.append((text, token.start, p.prev_end()))
+            last = p.toks[p.pos - 1]
+            continue
+        if kind == tk.BARE:
+            if token.text == "loc" and p.peek().kind == "(":
+                start = token.start
+                p.advance()
+                p.skip_balanced()
+                op.loc = (start, p.prev_end())
+                last = p.toks[p.pos - 1]
+                continue
+            if token.text in ("attributes",) and p.peek().kind == "{" and not stack:
+                p.advance()
+                p.parse_attr_dict(op)
+                last = p.toks[p.pos - 1]
+                continue
+            if token.text in CONTAINER_TYPES and p.peek().kind == "<":
+                ref = p.parse_type_ref()
+                op.types.append(ref)
+                last = p.toks[p.pos - 1]
+                continue
+            op.keywords.append((token.text, token.start, token.end))
+        elif kind == tk.STRING:
+            if tk.is_unterminated_string(token):
+                raise p.fail("expected '\"' in string literal", token, "syntax.unterminated-string")
+        elif kind == tk.ERROR:
+            raise p.fail(f"unexpected character '{tk.printable(token.text)}'", token, "syntax.invalid-character")
+        p.advance()
+        last = token
+    if stack:
+        raise SyntaxFailure(f"unbalanced '{stack[-1]}'", op.start, p.prev_end(), "syntax.unbalanced")
+    _attach_region_args(op, region_args)
+
+def _paren_group_defines(p: "Parser") -> bool:
+    """In ``(%i, %j) in (...)`` or ``(%i) = (...)`` the names are induction variables."""
+    i = p.pos
+    toks = p.toks
+    while p.see(i).kind in (tk.SSA, ","):
+        i += 1
+    p.see(min(i + 1, len(toks) - 1))
+    if toks[i].kind != ")":
+        return False
+    nxt = toks[i + 1]
+    return nxt.kind == "=" or (nxt.kind == tk.BARE and nxt.text == "in")
+
+def _attach_region_args(op: Operation, region_args: list[ValueDef]) -> None:
+    if not region_args:
+        return
+    if op.regions and op.regions[0].blocks and not op.regions[0].blocks[0].label:
+        entry = op.regions[0].blocks[0]
+        for arg in region_args:
+            arg.owner = entry
+        entry.args = region_args + entry.args
+        return
+    if op.regions and op.regions[0].blocks and op.regions[0].blocks[0].label:
+        # The region spells its own arguments: the names in the header were operands.
+        for arg in region_args:
+            op.operands.append(ValueUse(arg.name, arg.start, arg.end, op))
+        return
+    if op.regions:
+        entry = Block(op.regions[0], op.regions[0].start)
+        entry.args = region_args
+        for arg in region_args:
+            arg.owner = entry
+        op.regions[0].blocks.append(entry)
+        return
+    for arg in region_args:
+        op.operands.append(ValueUse(arg.name, arg.start, arg.end, op))
+
+def _assign_trailing_types(op: Operation, refs: list[TypeRef]) -> None:
+    facts = op.facts
+    traits = facts.traits if facts is not None else ()
+    if "SameOperandsAndResultType" in traits and len(refs) == 1:
+        op.result_types = refs * len(op.results)
+        op.operand_types[""] = refs * len(op.operands)
+        return
+    if not op.operands and len(refs) == len(op.results):
+        op.result_types = list(refs)
