@@ -11,10 +11,12 @@ import pytest
 
 from nvgpu_ls.analysis.document import Document
 
-from .conftest import conformance_files, needs_conformance
+from .conftest import CONFORMANCE, conformance_files, needs_conformance
 
 VALID = [p for p in conformance_files() if "invalid" not in p.name]
 INVALID = [p for p in conformance_files() if "invalid" in p.name]
+VARIANTS = sorted((CONFORMANCE / "variants").rglob("*.mlir")) if (CONFORMANCE / "variants").is_dir() else []
+"""The same tests at other upstream commits, in the other syntax era."""
 MLIR_OPT = shutil.which("mlir-opt-22")
 
 
@@ -44,7 +46,7 @@ def upstream_rejects_syntax(section: str) -> bool:
 
 @needs_conformance
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 (Debian mlir-22-tools) is not installed")
-@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", INVALID + VARIANTS, ids=lambda p: str(p.relative_to(CONFORMANCE)))
 def test_syntax_errors_only_where_upstream_parser_rejects(path):
     for first_line, section in sections(path.read_text()):
         doc = Document(section)
