@@ -18,11 +18,12 @@ def summary(doc: Document) -> list:
                      tuple((r.name, r.start) for r in op.results),
                      tuple((t.start, t.end, str(t.type)) for t in op.types),
                      tuple((k, e.start, e.end) for k, e in sorted(op.attributes.items())),
-                     tuple((s.name, s.start) for s in op.symbols),
+                     tuple((s.name, s.start, s.target.start if s.target else None,
+                            tuple(sorted(r.start for r in s.references))) for s in op.symbols),
                      tuple((b.label, b.start, tuple((a.name, a.start) for a in b.args))
                            for r in op.regions for b in r.blocks)))
     diags = [(d.start, d.end, d.message) for d in doc.diagnostics()]
-    return [rows, diags, sorted(u.start for u in doc.undefined)]
+    return [rows, diags, sorted(u.start for u in doc.undefined), sorted(s.start for s in doc.unresolved_symbols)]
 
 
 def test_edit_inside_a_function_is_incremental_and_exact():
@@ -62,3 +63,15 @@ def test_random_edits_always_match_a_full_parse():
             text = base
             doc.update(text)
     assert incremental > 30
+
+
+def test_symbol_links_survive_an_edit_inside_a_function():
+    text = ("module {\n  func.func @callee() {\n    return\n  }\n  func.func @caller() {\n"
+            "    %c = arith.constant 1 : i32\n    func.call @callee() : () -> ()\n    return\n  }\n}\n")
+    doc = Document(text)
+    edited = text.replace("arith.constant 1", "arith.constant 12")
+    doc.update(edited)
+    assert doc.last_update == "incremental"
+    assert summary(doc) == summary(Document(edited))
+    (call,) = [op for op in doc.ops() if op.name == "func.call"]
+    assert call.symbols[0].target.owner.symbol_name == "@callee"

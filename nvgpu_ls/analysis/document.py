@@ -128,6 +128,8 @@ class Document:
         self.text = text
         self.lines = LineIndex(text)
         self._reindex_around(fresh)
+        if not self._carry_symbols(target, fresh):
+            self._index_symbols()
         self.last_update = "incremental"
         return True
 
@@ -237,7 +239,40 @@ class Document:
         self.duplicates = [pair for pair in self.duplicates if not (lo <= pair[1].start < hi)]
         self.undefined = [use for use in self.undefined if not (lo <= use.start < hi)]
         _Indexer(self).index_ops([scope_op], {})
-        self._index_symbols()
+
+    def _carry_symbols(self, old: Operation, new: Operation) -> bool:
+        """Move symbol links from a replaced op to its re-read twin when its symbols did not change.
+
+        Same symbols in the same order, in the same symbol tables, resolve the same way, so
+        each new SymbolRef takes over its old twin's links. Returns False (resolve everything
+        again) when anything about the symbols differs.
+        """
+        def shape(op: Operation) -> tuple[list[SymbolRef], list]:
+            refs, layout = [], []
+            for inner in op.walk():
+                if inner.symbols or self._is_symbol_table(inner):
+                    layout.append(inner.name)
+                for sym in inner.symbols:
+                    refs.append(sym)
+                    layout.append((sym.name, sym.is_definition))
+            return refs, layout
+
+        old_syms, old_layout = shape(old)
+        new_syms, new_layout = shape(new)
+        if old_layout != new_layout:
+            return False
+        twin = {id(o): n for o, n in zip(old_syms, new_syms)}
+        for o, n in zip(old_syms, new_syms):
+            if o.is_definition:
+                n.references = [twin.get(id(r), r) for r in o.references]
+                for ref in n.references:
+                    ref.target = n
+            elif o.target is not None:
+                n.target = twin.get(id(o.target), o.target)
+                if id(o.target) not in twin:
+                    o.target.references = [n if r is o else r for r in o.target.references]
+        self.unresolved_symbols = [twin.get(id(s), s) for s in self.unresolved_symbols]
+        return True
 
     def is_isolated(self, op: Operation) -> bool:
         """Does ``op`` hide the values of enclosing regions (IsolatedFromAbove)?"""
