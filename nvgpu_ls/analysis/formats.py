@@ -221,7 +221,7 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
     best: Mismatch | None = None
     saved_symbols = len(op.symbols)
     saved_regions = len(op.regions)
-    for index, text in enumerate(facts.formats):
+    for text in facts.formats:
         parser.pos = start
         parser.truncate_diagnostics(saved_diags)
         del op.symbols[saved_symbols:]
@@ -243,7 +243,6 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
                 best = Mismatch(failure.message, index)
             continue
         _commit(run)
-        op.format_index = index
         return True
     parser.pos = start
     parser.truncate_diagnostics(saved_diags)
@@ -385,14 +384,8 @@ def _match_variable(run: _Run, name: str) -> None:
         fact = next(o for o in run.facts.operands if o.name == name)
         uses = run.operands.setdefault(name, [])
         if fact.variadic:
-            if p.tok.kind != tk.SSA:
-                return
-            while True:
-                uses.append(_read_use(run))
-                if p.tok.kind == "," and p.peek().kind == tk.SSA:
-                    p.advance()
-                    continue
-                return
+            _read_uses(run, uses)
+            return
         if fact.optional and p.tok.kind != tk.SSA:
             return
         uses.append(_read_use(run))
@@ -416,6 +409,16 @@ def _read_use(run: _Run) -> ValueUse:
         raise Mismatch("expected SSA operand", p.pos)
     p.advance()
     return ValueUse(token.text, token.start, token.end, run.op)
+
+
+def _read_uses(run: _Run, into: list[ValueUse]) -> None:
+    """``%a, %b, ...`` (possibly none): a comma is taken only when another value follows."""
+    p = run.parser
+    while p.tok.kind == tk.SSA:
+        into.append(_read_use(run))
+        if not (p.tok.kind == "," and p.peek().kind == tk.SSA):
+            return
+        p.advance()
 
 
 def _match_attribute(run: _Run, name: str) -> None:
@@ -552,10 +555,7 @@ def _match_directive(run: _Run, directive: Directive) -> None:
         return
     if kind == "operands":
         uses = run.operands.setdefault("", [])
-        while p.tok.kind == tk.SSA:
-            uses.append(_read_use(run))
-            if p.tok.kind == "," and p.peek().kind == tk.SSA:
-                p.advance()
+        _read_uses(run, uses)
         return
     raise Mismatch(f"directive '{kind}' is not modelled", p.pos)
 
@@ -654,10 +654,7 @@ def _async_dependencies(run: _Run, args: tuple) -> None:
         operand = _target_name(args[1]) if len(args) > 1 else ""
         uses = run.operands.setdefault(operand, [])
         p.advance()
-        while p.tok.kind == tk.SSA:
-            uses.append(_read_use(run))
-            if p.tok.kind == ",":
-                p.advance()
+        _read_uses(run, uses)
         _match_literal(p, "]")
 
 

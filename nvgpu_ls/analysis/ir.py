@@ -149,7 +149,6 @@ class Operation:
         "name", "name_start", "name_end", "generic", "results", "result_groups", "operands",
         "attributes", "regions", "successors", "symbols", "operand_types", "result_types",
         "parent", "start", "end", "facts", "syntax", "loc", "keywords", "types", "prefix_reach",
-        "format_index",
     )
 
     def __init__(self, start: int) -> None:
@@ -173,8 +172,6 @@ class Operation:
         self.facts: OpFacts | None = None
         self.syntax = "unknown"
         """How it was read: ``generic``, ``format`` (a known custom syntax) or ``heuristic``."""
-        self.format_index = -1
-        """Which of the facts' formats read it (0 = newest syntax), when one did."""
         self.loc: tuple[int, int] | None = None
         self.keywords: list[tuple[str, int, int]] = []
         """Bare words of the custom syntax (e.g. ``to``, ``step``, enum values)."""
