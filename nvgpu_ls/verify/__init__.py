@@ -1,14 +1,96 @@
 """Document → diagnostics: what ``--check`` and the server report.
 
-Today this is the syntax layer; the per-op verifiers and the target gate plug in here.
+Four layers, each in its own module, all reporting through ``Diagnostic``:
+syntax (the parser's own), use-def (``usedef``), the structural checks every op's
+facts imply (``structure``), the per-op verifiers (``rules/``, upstream's rules and
+wording), and the SM / PTX-ISA target gate (``gate``). ``CheckOptions`` carries what
+comes from outside the file: the fallback target and the rule severities of the
+user's configuration.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from typing import Mapping
+
 from ..analysis.document import Document
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Severity
+from . import rules as _rules  # noqa: F401  (registers every verifier)
+from .context import VERIFIERS, OpView, Report
+from .structure import check_structure
+from .usedef import check_use_def
+
+SEVERITY_NAMES: dict[str, Severity | None] = {
+    "error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFORMATION,
+    "information": Severity.INFORMATION, "hint": Severity.HINT, "off": None,
+}
+"""Spellings a configuration may use for a rule's severity; ``off`` drops the rule."""
 
 
-def check_document(doc: Document) -> list[Diagnostic]:
-    """Every diagnostic for ``doc``, sorted by position."""
-    return sorted(doc.diagnostics(), key=lambda d: (d.start, d.end, d.code))
+@dataclass(frozen=True)
+class CheckOptions:
+    """What a check needs beyond the text: the target to assume where the file names
+    none (config file, then ``--target`` / the editor setting), and per-rule severities
+    keyed by diagnostic code or a glob over codes (``nvgpu.tma.*``)."""
+
+    target: str | None = None
+    target_origin: str = "--target"
+    """Where ``target`` came from, for messages (``nvgpu-ls.toml``, ``--target``, ``settings``)."""
+    severities: Mapping[str, str] = field(default_factory=dict)
+
+
+def verify_ops(doc: Document) -> list[Diagnostic]:
+    """Structural checks and the registered per-op verifiers over every op of ``doc``."""
+    report = Report()
+    for op in doc.ops():
+        if op.facts is None:
+            continue
+        view = OpView(op, doc)
+        before = len(report.diagnostics)
+        check_structure(view, report)
+        if len(report.diagnostics) > before:
+            continue  # upstream runs the op's verifier only once its ODS constraints hold
+        for verifier in VERIFIERS.get(op.name, ()):
+            verifier(view, report)
+            if len(report.diagnostics) > before:
+                break  # like upstream: the first failing rule is the op's error
+    return report.diagnostics
+
+
+def check_document(doc: Document, options: CheckOptions | None = None) -> list[Diagnostic]:
+    """Every diagnostic for ``doc``, sorted by position, with configured severities applied."""
+    from .gate import check_targets
+
+    options = options or CheckOptions()
+    diagnostics = list(doc.diagnostics())
+    diagnostics += check_use_def(doc)
+    diagnostics += verify_ops(doc)
+    diagnostics += check_targets(doc, options.target, options.target_origin)
+    diagnostics = apply_severities(diagnostics, options.severities)
+    return sorted(diagnostics, key=lambda d: (d.start, d.end, d.code))
+
+
+def apply_severities(diagnostics: list[Diagnostic], severities: Mapping[str, str]) -> list[Diagnostic]:
+    """Re-level or drop diagnostics by code; an exact code beats a glob, a longer glob a shorter one."""
+    if not severities:
+        return diagnostics
+    ordered = sorted(severities.items(), key=lambda item: ("*" not in item[0] and "?" not in item[0], len(item[0])),
+                     reverse=True)
+    result = []
+    for diag in diagnostics:
+        for pattern, level in ordered:
+            if fnmatchcase(diag.code, pattern):
+                severity = SEVERITY_NAMES.get(level.lower(), diag.severity)
+                if severity is not None:
+                    result.append(_with_severity(diag, severity))
+                break
+        else:
+            result.append(diag)
+    return result
+
+
+def _with_severity(diag: Diagnostic, severity: Severity) -> Diagnostic:
+    if diag.severity == severity:
+        return diag
+    return Diagnostic(diag.start, diag.end, diag.message, diag.code, severity, diag.source, diag.related, diag.data)

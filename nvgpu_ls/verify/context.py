@@ -1,0 +1,407 @@
+"""What every verifier works with: a typed view of one op, and the sink it reports into.
+
+``OpView`` answers the questions a verifier asks about an op instance — the operands of
+an ODS operand group with their types, an attribute's value, the result types — the
+same way whether the op was written in generic or custom form, with type and
+attribute aliases expanded. ``Report`` turns a rule violation into a ``Diagnostic``
+with upstream's message shape (``'nvgpu.x' op ...`` for ``emitOpError``, the bare text
+for ``emitError``), a stable code, the span of the op or of the operand/attribute the
+rule is about, and related spans that explain it.
+
+Verifiers register themselves with ``@verifies("nvgpu.op", ...)``; ``verify/__init__``
+runs them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Iterable
+
+from ..analysis.document import Document
+from ..analysis.ir import AttrEntry, Operation, ValueDef, ValueUse
+from ..analysis.typegrammar import TypeSyntaxError, parse_type
+from ..analysis.values import (
+    Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, IntegerAttr, KeywordAttr, Type,
+    TypeAliasRef, UnitAttr,
+)
+from ..diagnostics import Diagnostic, Related, Severity
+from ..dialects.facts import OpFacts
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Operand:
+    """One operand of an op instance: the use, its type, and where that type is written."""
+
+    use: ValueUse
+    type: Type | None
+    type_span: Span | None = None
+
+    @property
+    def span(self) -> Span:
+        return (self.use.start, self.use.end)
+
+    @property
+    def definition(self) -> ValueDef | None:
+        return self.use.definition
+
+
+class OpView:
+    """An op instance as its verifier sees it (see the module docstring)."""
+
+    def __init__(self, op: Operation, doc: Document) -> None:
+        self.op = op
+        self.doc = doc
+        self.facts: OpFacts | None = op.facts
+        self._groups: dict[str, list[Operand]] | None = None
+
+    # ------------------------------------------------------------------ identity
+    @property
+    def name(self) -> str:
+        return self.op.name
+
+    @property
+    def span(self) -> Span:
+        """Where a diagnostic about the whole op goes: from its start to the end of its first line."""
+        line_end = self.doc.text.find("\n", self.op.start, self.op.end)
+        return (self.op.start, self.op.end if line_end == -1 else line_end)
+
+    # ------------------------------------------------------------------ types
+    def resolve(self, value: Type | Attr | None) -> Type | Attr | None:
+        """``value`` with every ``!alias`` / ``#alias`` inside it replaced by what it names."""
+        if value is None:
+            return None
+        return _resolve(value, self.doc.aliases(self.op.start), 0)
+
+    def type_of_value(self, value: ValueDef | None) -> Type | None:
+        """The type of an SSA value as its definition declares or implies it."""
+        if value is None:
+            return None
+        if value.type is not None:
+            return self.resolve(value.type.type)  # type: ignore[return-value]
+        owner = value.owner
+        if isinstance(owner, Operation) and owner.facts is not None and value in owner.results:
+            return implied_result_type(owner, owner.results.index(value), self)
+        return None
+
+    # ------------------------------------------------------------------ operands
+    def operands(self, group: str) -> list[Operand]:
+        """The operands filling ODS operand group ``group``, with their types."""
+        return self._operand_groups().get(group, [])
+
+    def operand(self, group: str) -> Operand | None:
+        found = self.operands(group)
+        return found[0] if found else None
+
+    def type_of(self, group: str, index: int = 0) -> Type | None:
+        """The type of the ``index``-th operand of ``group`` (None when unknown)."""
+        found = self.operands(group)
+        return found[index].type if index < len(found) else None
+
+    def all_operands(self) -> list[Operand]:
+        groups = self._operand_groups()
+        return [operand for operands in groups.values() for operand in operands]
+
+    def _operand_groups(self) -> dict[str, list[Operand]]:
+        if self._groups is None:
+            self._groups = self._assign_groups()
+        return self._groups
+
+    def _assign_groups(self) -> dict[str, list[Operand]]:
+        op = self.op
+        uses = op.operands
+        if op.generic or not any(u.group for u in uses):
+            written = op.operand_types.get("", [])
+            names = generic_operand_groups(op, len(uses))
+            groups: dict[str, list[Operand]] = {}
+            for i, use in enumerate(uses):
+                ref = written[i] if i < len(written) else None
+                groups.setdefault(names[i] if names else "", []).append(self._operand(use, ref))
+            return groups
+        groups = {}
+        for use in uses:
+            groups.setdefault(use.group, []).append(use)  # type: ignore[arg-type]
+        result: dict[str, list[Operand]] = {}
+        for group, members in groups.items():
+            refs = op.operand_types.get(group, [])
+            result[group] = [self._operand(use, refs[i] if i < len(refs) else None)  # type: ignore[arg-type]
+                             for i, use in enumerate(members)]
+        return result
+
+    def _operand(self, use: ValueUse, ref) -> Operand:
+        if ref is not None:
+            return Operand(use, self.resolve(ref.type), (ref.start, ref.end))  # type: ignore[arg-type]
+        implied = implied_operand_type(self.op, use.group)
+        if implied is not None:
+            return Operand(use, implied, None)
+        facts = self.op.facts
+        if facts is not None and "SameOperandsAndResultType" in facts.traits and self.op.result_types:
+            ref = self.op.result_types[0]
+            return Operand(use, self.resolve(ref.type), (ref.start, ref.end))  # type: ignore[arg-type]
+        return Operand(use, self.type_of_value(use.definition), None)
+
+    # ------------------------------------------------------------------ attributes
+    def attr_entry(self, name: str) -> AttrEntry | None:
+        return self.op.attributes.get(name)
+
+    def attr(self, name: str) -> Attr | None:
+        """The attribute's value, aliases expanded; None when absent."""
+        entry = self.op.attributes.get(name)
+        return None if entry is None else self.resolve(entry.value)  # type: ignore[return-value]
+
+    def has_attr(self, name: str) -> bool:
+        return name in self.op.attributes
+
+    def unit(self, name: str) -> bool:
+        """Is a unit (or true boolean) attribute set?"""
+        value = self.attr(name)
+        return isinstance(value, UnitAttr) or (isinstance(value, BoolAttr) and value.value)
+
+    def int_attr(self, name: str, default: int | None = None) -> int | None:
+        value = self.attr(name)
+        if isinstance(value, IntegerAttr):
+            return value.value
+        if isinstance(value, BoolAttr):
+            return int(value.value)
+        return default
+
+    def bool_attr(self, name: str, default: bool = False) -> bool:
+        value = self.attr(name)
+        if isinstance(value, BoolAttr):
+            return value.value
+        if isinstance(value, UnitAttr):
+            return True
+        return default
+
+    def int_list_attr(self, name: str) -> list[int] | None:
+        """An ``[1, 2, 3]`` array or ``array<i64: ...>`` attribute as Python ints."""
+        value = self.attr(name)
+        if isinstance(value, DenseArrayAttr):
+            return [int(v) for v in value.values]
+        elements = getattr(value, "elements", None)
+        if elements is not None and all(isinstance(e, IntegerAttr) for e in elements):
+            return [e.value for e in elements]
+        return None
+
+    def enum_attr(self, name: str) -> str | None:
+        """An enum case however it is spelled: bare (``approx``), ``#nvvm.fp_rnd_mode<rn>``,
+        ``#nvgpu<rcp_rounding_mode approx>`` or a string."""
+        return enum_case(self.attr(name))
+
+    def attr_span(self, name: str) -> Span:
+        """The attribute's value as written, or the op when it is not written."""
+        entry = self.op.attributes.get(name)
+        if entry is None:
+            return self.span
+        return (entry.value_start, entry.value_end) if entry.value_end > entry.value_start else (entry.start, entry.end)
+
+    # ------------------------------------------------------------------ results
+    def result_type(self, index: int = 0) -> Type | None:
+        if index >= len(self.op.results):
+            refs = self.op.result_types
+            return self.resolve(refs[index].type) if index < len(refs) else None  # type: ignore[return-value]
+        return self.type_of_value(self.op.results[index])
+
+    def result_span(self, index: int = 0) -> Span:
+        """Where the result's type is written, else the op."""
+        if index < len(self.op.results):
+            value = self.op.results[index]
+            if value.type is not None and self.op.start <= value.type.start < self.op.end:
+                return (value.type.start, value.type.end)
+        if index < len(self.op.result_types):
+            ref = self.op.result_types[index]
+            return (ref.start, ref.end)
+        return self.span
+
+    # ------------------------------------------------------------------ related places
+    def defined_here(self, operand: Operand | None, what: str = "defined here") -> tuple[Related, ...]:
+        """A related-information entry pointing at the definition of ``operand``'s value."""
+        if operand is None or operand.definition is None:
+            return ()
+        definition = operand.definition
+        owner = definition.owner
+        if isinstance(owner, Operation):
+            end = self.doc.text.find("\n", owner.start, owner.end)
+            span = (owner.start, owner.end if end == -1 else end)
+        else:
+            span = (definition.start, definition.type.end if definition.type is not None else definition.end)
+        return (Related(span[0], span[1], f"{definition.name} {what}"),)
+
+
+class Report:
+    """Collects the diagnostics of one verification run."""
+
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+
+    def op_error(self, view: OpView, message: str, code: str, span: Span | None = None,
+                 related: Iterable[Related] = (), data: dict | None = None) -> None:
+        """Like upstream's ``emitOpError``: the message is prefixed with ``'<op>' op ``."""
+        self.error(view, f"'{view.name}' op {message}", code, span, related, data)
+
+    def error(self, view: OpView, message: str, code: str, span: Span | None = None,
+              related: Iterable[Related] = (), data: dict | None = None,
+              severity: Severity = Severity.ERROR) -> None:
+        """Like upstream's ``emitError``: the message as given."""
+        start, end = span if span is not None else view.span
+        self.diagnostics.append(Diagnostic(start, max(end, start), message, code, severity, "nvgpu-ls",
+                                           tuple(related), data))
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        self.diagnostics.append(diagnostic)
+
+
+Verifier = Callable[[OpView, Report], None]
+VERIFIERS: dict[str, list[Verifier]] = {}
+
+
+def verifies(*op_names: str) -> Callable[[Verifier], Verifier]:
+    """Register a verifier for the named ops (several verifiers may share an op)."""
+    def register(function: Verifier) -> Verifier:
+        for name in op_names:
+            VERIFIERS.setdefault(name, []).append(function)
+        return function
+    return register
+
+
+# ---------------------------------------------------------------- helpers shared by verifiers
+def enum_case(value: Attr | None) -> str | None:
+    """The case word of an enum attribute in any of its spellings."""
+    if value is None:
+        return None
+    if isinstance(value, KeywordAttr):
+        return value.word
+    if isinstance(value, DialectAttr):
+        for item in value.params:
+            if isinstance(item, KeywordAttr):
+                return item.word
+            if isinstance(item, str):
+                return item
+        text = value.text or ""
+        inner = text[text.find("<") + 1:text.rfind(">")] if "<" in text else ""
+        return inner.split()[-1] if inner.split() else None
+    word = getattr(value, "value", None)
+    if isinstance(word, str):
+        return word
+    text = str(value)
+    if "<" in text and text.endswith(">"):
+        inner = text[text.find("<") + 1:-1].split()
+        return inner[-1] if inner else None
+    return None
+
+
+def type_from_kind(kind: str) -> Type | None:
+    """The type a fact's operand/result ``kind`` names when it is one fixed type."""
+    if kind.startswith("!") and "<" not in kind:
+        return _parse_fixed(kind)
+    if kind in ("index", "i1", "i8", "i16", "i32", "i64", "f16", "f32", "f64"):
+        return _parse_fixed(kind)
+    return None
+
+
+@lru_cache(maxsize=None)
+def _parse_fixed(text: str) -> Type | None:
+    try:
+        parsed = parse_type(text)
+    except TypeSyntaxError:
+        return None
+    return None if type(parsed).__name__ in ("OpaqueType", "DialectType") and text.startswith("!nvgpu.") and "<" in text else parsed
+
+
+def implied_operand_type(op: Operation, group: str) -> Type | None:
+    """An operand type the op's syntax does not spell because its constraint fixes it (``index``, ``i1``, tokens)."""
+    facts = op.facts
+    if facts is None or not group:
+        return None
+    for operand in facts.operands:
+        if operand.name == group:
+            return type_from_kind(operand.kind)
+    return None
+
+
+def implied_result_type(op: Operation, index: int, view: OpView) -> Type | None:
+    """A result type fixed by the op's facts (a token type) or by ``SameOperandsAndResultType``."""
+    facts = op.facts
+    if facts is None:
+        return None
+    if index < len(op.result_types):
+        return view.resolve(op.result_types[index].type)  # type: ignore[return-value]
+    if facts.results and index < len(facts.results):
+        fixed = type_from_kind(facts.results[index].kind)
+        if fixed is not None:
+            return fixed
+    if "SameOperandsAndResultType" in facts.traits:
+        for refs in op.operand_types.values():
+            if refs:
+                return view.resolve(refs[0].type)  # type: ignore[return-value]
+    return None
+
+
+def generic_operand_groups(op: Operation, count: int) -> list[str]:
+    """The ODS group of each of ``count`` operands of an op written without group names.
+
+    Fixed groups take one operand each, an optional group zero or one, and a single
+    variadic group what is left; with several variadic/optional groups upstream's
+    ``operandSegmentSizes`` property says how many each takes. Empty when unknown.
+    """
+    facts = op.facts
+    if facts is None or not facts.operands:
+        return []
+    groups = facts.operands
+    segments = op.attributes.get("operandSegmentSizes")
+    sizes: list[int] | None = None
+    if segments is not None and isinstance(segments.value, DenseArrayAttr):
+        sizes = [int(v) for v in segments.value.values]
+        if len(sizes) != len(groups):
+            sizes = None
+    if sizes is None:
+        flexible = [g for g in groups if g.variadic or g.optional]
+        fixed = len(groups) - len(flexible)
+        if not flexible:
+            sizes = [1] * len(groups)
+        elif len(flexible) == 1:
+            spare = max(count - fixed, 0)
+            sizes = [spare if (g.variadic or g.optional) else 1 for g in groups]
+        else:
+            return []
+    names: list[str] = []
+    for group, size in zip(groups, sizes):
+        names.extend([group.name] * size)
+    if len(names) < count:
+        names.extend([""] * (count - len(names)))
+    return names[:count]
+
+
+def _resolve(value, aliases: dict, depth: int):
+    """Expand aliases inside a frozen type/attribute value (bounded against alias cycles)."""
+    if depth > 16:
+        return value
+    if isinstance(value, (TypeAliasRef, AttrAliasRef)):
+        alias = aliases.get(value.name)
+        return value if alias is None else _resolve(alias.value, aliases, depth + 1)
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return value
+    changes = {}
+    for field in dataclasses.fields(value):
+        item = getattr(value, field.name)
+        if isinstance(item, (Type, Attr)):
+            new = _resolve(item, aliases, depth + 1)
+            if new is not item:
+                changes[field.name] = new
+        elif isinstance(item, tuple) and any(isinstance(x, (Type, Attr, tuple)) for x in item):
+            new_items = tuple(_resolve_item(x, aliases, depth + 1) for x in item)
+            if any(a is not b for a, b in zip(new_items, item)):
+                changes[field.name] = new_items
+    return dataclasses.replace(value, **changes) if changes else value
+
+
+def _resolve_item(item, aliases: dict, depth: int):
+    if isinstance(item, (Type, Attr)):
+        return _resolve(item, aliases, depth)
+    if isinstance(item, tuple):
+        new = tuple(_resolve_item(x, aliases, depth) for x in item)
+        return item if all(a is b for a, b in zip(new, item)) else new
+    return item
