@@ -1,23 +1,36 @@
 """The command line: ``nvgpu-ls --check PATH...`` (and, with no arguments, the server).
 
-``--check`` reads files or directories of ``.mlir`` files, prints one line per
-diagnostic (``path:line:col: severity: message [code]``) and a summary, or a JSON
-list with ``--format json``. Exit status: 0 clean, 1 when any error, 2 for usage
-errors or unreadable paths — which are reported, never raised.
+``--check`` reads files or directories of ``.mlir`` files and reports what it finds
+as text (``path:line:col: severity: message [code]`` and a summary), JSON, SARIF 2.1.0
+or GitHub workflow commands (``--format``). Each file is checked with the settings of
+the configuration file found from its directory up (``nvgpu_ls.config``), or of the
+one ``--config`` names, or none with ``--no-config``; ``--target`` is the target for
+files that neither name one nor get one from the configuration.
+
+Exit status: 0 clean, 1 when any error was found, 2 for usage errors or unreadable
+paths — which are reported, never raised. A problem in the configuration file counts
+as an error: a CI run whose configuration was partly ignored (a misspelt target turns
+the target checks off) must not pass as clean.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from dataclasses import dataclass
 from typing import Sequence, TextIO
 
 from .analysis.document import Document
+from .config import (
+    ConfigProblem, LoadedConfig, check_target, display_path, load_config, load_config_file, settings_for,
+)
 from .diagnostics import Diagnostic, Severity
-from .verify import check_document
+from .output import Finding, RelatedFinding, Summary, write_github, write_json, write_sarif, write_text
+from .verify import CheckOptions, apply_severities, check_document
+
+FORMATS = ("text", "json", "sarif", "github")
+DEFAULT_UPSTREAM_TIMEOUT = 60.0
 
 
 @dataclass
@@ -38,8 +51,21 @@ def _arg_parser() -> argparse.ArgumentParser:
     parser.add_argument("--check", nargs="+", metavar="PATH",
                         help="check .mlir files (directories are searched recursively; '-' reads standard "
                              "input) and exit")
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="output format for --check (default: text)")
+    parser.add_argument("--format", choices=FORMATS, default="text",
+                        help="output format for --check: text (default), json, sarif (SARIF 2.1.0, for code "
+                             "scanning) or github (workflow commands that become annotations)")
+    parser.add_argument("--target", metavar="CHIP",
+                        help="target for files that name none and get none from the configuration, e.g. "
+                             "sm_90a or sm_90a+ptx80")
+    config = parser.add_mutually_exclusive_group()
+    config.add_argument("--config", metavar="PATH",
+                        help="read this configuration file (nvgpu-ls.toml, or a pyproject.toml's "
+                             "[tool.nvgpu-ls]) instead of searching from each file's directory up")
+    config.add_argument("--no-config", action="store_true", help="use no configuration file")
+    parser.add_argument("--upstream", action="store_true",
+                        help="also run upstream MLIR's verifier (needs the torch-mlir bindings)")
+    parser.add_argument("--upstream-timeout", type=float, default=DEFAULT_UPSTREAM_TIMEOUT, metavar="SECONDS",
+                        help=f"time limit of the upstream verifier per file (default {DEFAULT_UPSTREAM_TIMEOUT:g})")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     return parser
 
@@ -85,63 +111,151 @@ def read_source(path: str) -> tuple[str | None, str, list[Diagnostic]]:
                                      "syntax.encoding", Severity.ERROR)]
 
 
-def check_file(path: str) -> FileReport:
-    """Analyse one file; never raises for bad content."""
+def check_file(path: str, options: CheckOptions | None = None) -> FileReport:
+    """Analyse one file with ``options`` (default: no target, default severities); never
+    raises for bad content."""
     text, problem, extra = read_source(path)
     shown = "<stdin>" if path == "-" else path
     if text is None:
         return FileReport(shown, None, [], problem)
     doc = Document(text, uri=shown)
-    diagnostics = sorted(extra + check_document(doc), key=lambda d: (d.start, d.end))
+    if options is not None:
+        extra = apply_severities(extra, options.severities)
+    diagnostics = sorted(extra + check_document(doc, options), key=lambda d: (d.start, d.end))
     return FileReport(shown, doc, diagnostics)
 
 
-def _text_line(report: FileReport, diag: Diagnostic) -> str:
+class Settings:
+    """Where each file's ``CheckOptions`` come from: ``--config``, discovery, or nothing,
+    with ``--target`` as the fallback. Remembers every configuration it used, so that
+    each one's problems are reported once."""
+
+    def __init__(self, config_path: str | None = None, no_config: bool = False,
+                 target: str | None = None) -> None:
+        self.target = target
+        self.no_config = no_config
+        self.explicit: LoadedConfig | None = load_config_file(config_path) if config_path else None
+        self.used: dict[str, LoadedConfig] = {}
+        self._by_directory: dict[str, LoadedConfig] = {}
+
+    def options_for(self, path: str) -> CheckOptions:
+        if self.no_config:
+            return CheckOptions(self.target, "--target")
+        if self.explicit is not None:
+            loaded = self.explicit
+        else:
+            directory = os.getcwd() if path == "-" else os.path.dirname(os.path.abspath(path))
+            loaded = self._by_directory.get(directory)
+            if loaded is None:
+                loaded = self._by_directory[directory] = load_config(directory)
+        if loaded.path is not None:
+            self.used.setdefault(str(loaded.path), loaded)
+        return settings_for(loaded, None if path == "-" else path, self.target)
+
+    def problems(self) -> list[ConfigProblem]:
+        return [problem for loaded in self.used.values() for problem in loaded.problems]
+
+
+class Upstream:
+    """``--upstream``: upstream MLIR's verifier beside ours. A problem running it (no
+    bindings, a crash) is a note printed once; the check goes on without it."""
+
+    def __init__(self, timeout: float, err: TextIO) -> None:
+        self.timeout = timeout
+        self.err = err
+        self.notes: list[str] = []
+        try:
+            from .verify.upstream import merge_upstream, upstream_diagnostics
+        except ImportError as exc:
+            self.note(f"the upstream verifier is not available: {exc}")
+            self.run = None
+        else:
+            self.run = upstream_diagnostics
+            self.merge = merge_upstream
+
+    def note(self, message: str) -> None:
+        if message not in self.notes:
+            self.notes.append(message)
+            print(f"nvgpu-ls: note: {message}", file=self.err)
+
+    def add_to(self, report: FileReport, options: CheckOptions) -> None:
+        if self.run is None or report.doc is None:
+            return
+        text = report.doc.text
+        try:
+            theirs, problem = self.run(text, self.timeout)
+        except Exception as exc:  # noqa: BLE001  (a broken helper must not end the check)
+            self.note(f"the upstream verifier failed: {type(exc).__name__}: {exc}")
+            return
+        if problem:
+            self.note(problem)
+        theirs = apply_severities(list(theirs), options.severities)
+        merged = self.merge(report.diagnostics, theirs, text)
+        report.diagnostics = sorted(merged, key=lambda d: (d.start, d.end))
+
+
+def findings_of(report: FileReport) -> list[Finding]:
+    """A readable file's diagnostics placed at 1-based lines and character columns."""
     assert report.doc is not None
-    line, col = report.doc.lines.position(diag.start, "utf-32")
-    return f"{report.path}:{line + 1}:{col + 1}: {diag.severity.label}: {diag.message} [{diag.code}]"
+    lines = report.doc.lines
+
+    def place(offset: int) -> tuple[int, int]:
+        line, column = lines.position(offset, "utf-32")
+        return line + 1, column + 1
+
+    return [Finding(report.path, place(d.start), place(d.end), d.severity, d.code, d.message, d.source,
+                    tuple(RelatedFinding(report.path, place(r.start), place(r.end), r.message)
+                          for r in d.related))
+            for d in report.diagnostics]
 
 
-def _json_entry(report: FileReport, diag: Diagnostic) -> dict:
-    assert report.doc is not None
-    sl, sc = report.doc.lines.position(diag.start, "utf-32")
-    el, ec = report.doc.lines.position(diag.end, "utf-32")
-    return {
-        "file": report.path,
-        "range": {"start": {"line": sl + 1, "column": sc + 1}, "end": {"line": el + 1, "column": ec + 1}},
-        "severity": diag.severity.label,
-        "code": diag.code,
-        "source": diag.source,
-        "message": diag.message,
-    }
+def finding_of_problem(problem: ConfigProblem) -> Finding:
+    """A configuration problem as a finding in the configuration file."""
+    path = display_path(problem.path)
+    if problem.line is None:
+        return Finding(path, None, None, Severity.ERROR, "config.invalid", problem.message)
+    start = (problem.line, problem.column or 1)
+    width = problem.end - problem.start
+    return Finding(path, start, (start[0], start[1] + max(width, 0)), Severity.ERROR, "config.invalid",
+                   problem.message)
 
 
-def run_check(paths: Sequence[str], fmt: str, out: TextIO, err: TextIO) -> int:
+def run_check(paths: Sequence[str], fmt: str, out: TextIO, err: TextIO, settings: Settings | None = None,
+              upstream: Upstream | None = None) -> int:
     """The ``--check`` command; returns the exit status."""
+    settings = settings or Settings()
     files, problems = collect_files(paths)
-    reports = [check_file(path) for path in files]
+    reports = []
+    for path in files:
+        options = settings.options_for(path)
+        report = check_file(path, options)
+        if upstream is not None:
+            upstream.add_to(report, options)
+        reports.append(report)
     for report in reports:
         if report.problem:
             problems.append(f"{report.path}: {report.problem}")
     for problem in problems:
         print(f"nvgpu-ls: error: {problem}", file=err)
     readable = [r for r in reports if r.doc is not None]
+    config_findings = [finding_of_problem(p) for p in settings.problems()]
+    findings = config_findings + [f for r in readable for f in findings_of(r)]
     errors = sum(1 for r in readable for d in r.diagnostics if d.severity == Severity.ERROR)
     warnings = sum(1 for r in readable for d in r.diagnostics if d.severity == Severity.WARNING)
+    with_problems = sum(1 for r in readable if any(d.severity <= Severity.WARNING for d in r.diagnostics))
+    summary = Summary(len(readable), errors, warnings, with_problems, len(config_findings))
     if fmt == "json":
-        json.dump([_json_entry(r, d) for r in readable for d in r.diagnostics], out, indent=2)
-        out.write("\n")
+        write_json(findings, out)
+    elif fmt == "sarif":
+        notifications = [("error", p) for p in problems] + [("note", n) for n in (upstream.notes if upstream else [])]
+        write_sarif(findings, out, notifications, successful=not problems)
+    elif fmt == "github":
+        write_github(findings, summary, out)
     else:
-        for report in readable:
-            for diag in report.diagnostics:
-                print(_text_line(report, diag), file=out)
-        files_with = sum(1 for r in readable if r.diagnostics)
-        print(f"{len(readable)} file{'s' if len(readable) != 1 else ''} checked: "
-              f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''} "
-              f"in {files_with} file{'s' if files_with != 1 else ''}", file=out)
+        write_text(findings, summary, out)
     if problems:
         return 2
-    return 1 if errors else 0
+    return 1 if errors or config_findings else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -157,9 +271,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"nvgpu-ls {__version__}")
         return 0
     if args.check:
-        try:
-            return run_check(args.check, args.format, sys.stdout, sys.stderr)
-        except KeyboardInterrupt:
-            return 130
+        return _check(args, parser)
     from .server import serve_stdio
     return serve_stdio()
+
+
+def _check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    target = None
+    if args.target is not None:
+        target, why = check_target(args.target)
+        if target is None:
+            parser.print_usage(sys.stderr)
+            print(f"nvgpu-ls: error: --target '{args.target}': {why}", file=sys.stderr)
+            return 2
+    if args.config is not None and not os.path.isfile(args.config):
+        why = "not a regular file" if os.path.exists(args.config) else "no such file or directory"
+        print(f"nvgpu-ls: error: --config {args.config}: {why}", file=sys.stderr)
+        return 2
+    if args.upstream_timeout <= 0:
+        print("nvgpu-ls: error: --upstream-timeout must be positive", file=sys.stderr)
+        return 2
+    try:
+        settings = Settings(args.config, args.no_config, target)
+        upstream = Upstream(args.upstream_timeout, sys.stderr) if args.upstream else None
+        return run_check(args.check, args.format, sys.stdout, sys.stderr, settings, upstream)
+    except KeyboardInterrupt:
+        return 130

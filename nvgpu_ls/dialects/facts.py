@@ -65,6 +65,30 @@ class Requirement:
     sm: str
     ptx: str
     note: str = ""
+    also: tuple[tuple[str, str], ...] = ()
+    """Further ``(sm, ptx)`` pairs that accept the op too; the requirement is met when
+    ``(sm, ptx)`` or any of these is. Needed where ptxas accepts an instruction on
+    several architecture-specific or family targets (``sm_100a`` *or* ``sm_103a``),
+    or from an older PTX ISA on a newer architecture (fp8 ``cvt``: sm_89 with PTX 8.1,
+    sm_90 already with PTX 7.8). An ``f`` suffix (``sm_100f``) names a family feature:
+    met by the ``f`` and ``a`` targets of the same family (same major version) from
+    that minor version on (sm_100f, sm_100a, sm_103f, sm_103a)."""
+
+
+@dataclass(frozen=True)
+class RequirementForm:
+    """The requirement of one instance form of an op whose requirement depends on its
+    operand types or attributes (``nvgpu.mma.sync`` by shape and element type,
+    ``nvgpu.extf`` / ``nvgpu.truncf`` by source and destination type and rounding).
+
+    ``key`` is the form as the target gate spells it for an instance (e.g.
+    ``m16n8k16.f16``, ``f8E4M3FN->*``, ``f32->f16.rs``; each op's facts say how its keys
+    read). ``requirement`` None means the form lowers to ordinary instructions that every
+    target has, so it is not gated.
+    """
+
+    key: str
+    requirement: Requirement | None
 
 
 @dataclass(frozen=True)
@@ -81,6 +105,9 @@ class OpFacts:
     """Accepted custom assembly forms in upstream's declarative-format notation,
     newest first. An op with an empty tuple has only the generic form."""
     requirement: Requirement | None = None
+    requirement_forms: tuple[RequirementForm, ...] = ()
+    """Per-instance refinements of ``requirement`` (see :class:`RequirementForm`); an
+    instance whose form is not listed is held to ``requirement``, the op's floor."""
     lowers_to: tuple[str, ...] = ()
     """The NVVM/LLVM ops the conversion emits for it."""
     ptx: tuple[str, ...] = ()

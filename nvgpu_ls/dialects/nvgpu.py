@@ -46,6 +46,7 @@ from nvgpu_ls.dialects.facts import (
     OperandFact,
     OpFacts,
     Requirement,
+    RequirementForm,
     ResultFact,
     TypeFacts,
     TypeParamFact,
@@ -396,6 +397,143 @@ _TYPE_LIST = (
 
 
 # ---------------------------------------------------------------------------
+# Requirement forms: what an op instance needs when that depends on its types
+# ---------------------------------------------------------------------------
+# Read by the target gate (verify/gate.py), which spells an instance's form as a key and
+# tries the most specific key first:
+#
+# * nvgpu.mma.sync: ``m{M}n{N}k{K}.{A element type}``, with ``tf32`` for f32 operands
+#   under tf32Enabled (``m16n8k16.f16``, ``m8n8k4.f64``, ``m16n8k32.f8E4M3FN``).
+# * nvgpu.extf / nvgpu.truncf (and their pre-merge spellings): ``{source}->{result}``
+#   element types as MLIR spells them, ``*`` for any source (truncf) or any result
+#   (extf); truncf appends ``.rs`` for stochastic rounding and ``.sat=none`` without
+#   saturation (``f32->f16.rs``, ``*->f8E4M3FN``, ``f8E5M2->*``).
+# * nvgpu.tensormap.replace: ``field={field}``.
+#
+# Every value below was measured with ptxas 13.0 (12.9 for sm_70) on the kernels in
+# tests/data/gate_ptx/, which tests/test_gate_agrees_with_ptxas.py replays.
+
+_CVT_FP8 = Requirement(
+    sm="sm_89",
+    ptx="8.1",
+    note=(
+        "cvt with .e4m3x2/.e5m2x2 (ptxas 13.0): sm_89 needs PTX 8.1, while sm_90 and later "
+        "accept it from their oldest ISA (sm_90: PTX 7.8), hence the second pair."
+    ),
+    also=(("sm_90", "7.8"),),
+)
+_CVT_NARROW = Requirement(
+    sm="sm_100f",
+    ptx="8.6",
+    note=(
+        "cvt with .e2m3x2/.e3m2x2/.e2m1x2/.ue8m0x2 (ptxas 13.0): a family feature of "
+        "sm_100f, sm_110f and sm_120f - accepted on sm_100a/f, sm_103a/f, sm_110a/f, "
+        "sm_120a/f, sm_121a/f; rejected on plain sm_100, sm_103, sm_110, sm_120."
+    ),
+    also=(("sm_110f", "9.0"), ("sm_120f", "8.7")),
+)
+_CVT_UNVERIFIED = Requirement(
+    sm="sm_100f",
+    ptx="9.1",
+    note=(
+        "f16x2/bf16x2 <-> e2m3x2/e3m2x2/e2m1x2 cvt forms are not in PTX ISA 9.0: ptxas 13.0 "
+        "rejects them on every target ('Unexpected instruction types'), so a newer ISA is "
+        "needed; the SM follows the f32 forms. Unverified."
+    ),
+    also=(("sm_110f", "9.1"), ("sm_120f", "9.1")),
+)
+_CVT_RS = Requirement(
+    sm="sm_100a",
+    ptx="8.7",
+    note=(
+        "cvt.rs (stochastic rounding), ptxas 13.0: only sm_100a and sm_103a ('Feature .rs "
+        "not supported' on sm_100f, sm_103f, sm_110a, sm_120a); PTX 8.7."
+    ),
+    also=(("sm_103a", "8.7"),),
+)
+_CVT_F16X2_SATFINITE = Requirement(
+    sm="sm_80",
+    ptx="8.1",
+    note="cvt.{rn,rz}.satfinite.{f16x2,bf16x2}.f32: sm_80, and .satfinite needs PTX 8.1 (ptxas 13.0).",
+)
+_CVT_F16X2 = Requirement(sm="sm_80", ptx="7.0", note="cvt.{rn,rz}.{f16x2,bf16x2}.f32 without .satfinite: sm_80 / PTX 7.0 (ptxas 13.0).")
+
+
+def _forms(table: dict[str, Requirement | None]) -> tuple[RequirementForm, ...]:
+    return tuple(RequirementForm(key, requirement) for key, requirement in table.items())
+
+
+_MMA_SYNC_FORMS = _forms({
+    "m16n8k8.f16": Requirement("sm_75", "6.5", "mma.sync m16n8k8 f16 (ptxas 13.0)."),
+    "m16n8k16.f16": Requirement("sm_80", "7.0", "mma.sync m16n8k16 f16: '.m16n8k16 requires sm_80' (ptxas 13.0)."),
+    "m16n8k8.bf16": Requirement("sm_80", "7.0", "mma.sync .bf16 needs sm_80 (ptxas 13.0)."),
+    "m16n8k16.bf16": Requirement("sm_80", "7.0", "mma.sync .bf16 needs sm_80 (ptxas 13.0)."),
+    "m16n8k4.tf32": Requirement("sm_80", "7.0", "mma.sync .tf32 needs sm_80 (ptxas 13.0)."),
+    "m16n8k8.tf32": Requirement("sm_80", "7.0", "mma.sync .tf32 needs sm_80 (ptxas 13.0)."),
+    "m8n8k4.f64": Requirement("sm_80", "7.0", "mma.sync m8n8k4 f64: '.m8n8k4 with double types requires sm_80' (ptxas 13.0)."),
+    "m8n8k16.i8": Requirement("sm_75", "6.5", "mma.sync m8n8k16 .satfinite s8 (ptxas 13.0)."),
+    "m16n8k16.i8": Requirement("sm_80", "7.0", "mma.sync m16n8k16 s8 (ptxas 13.0)."),
+    "m16n8k32.i8": Requirement("sm_80", "7.0", "mma.sync m16n8k32 s8 (ptxas 13.0)."),
+    "m8n8k32.i4": Requirement("sm_75", "6.5", "mma.sync m8n8k32 .satfinite s4 (ptxas 13.0)."),
+    "m16n8k32.i4": Requirement("sm_80", "7.0", "mma.sync m16n8k32 s4 (ptxas 13.0)."),
+    "m16n8k64.i4": Requirement("sm_80", "7.0", "mma.sync m16n8k64 s4 (ptxas 13.0)."),
+    "m16n8k32.f8E4M3FN": Requirement("sm_89", "8.4", "mma.sync m16n8k32 e4m3: sm_89 / PTX 8.4 (ptxas 13.0)."),
+    "m16n8k32.f8E5M2": Requirement("sm_89", "8.4", "mma.sync m16n8k32 e5m2: sm_89 / PTX 8.4 (ptxas 13.0)."),
+    "m16n8k16.f8E4M3FN": Requirement("sm_89", "8.7", "mma.sync m16n8k16 e4m3: sm_89 / PTX 8.7 (ptxas 13.0)."),
+    "m16n8k16.f8E5M2": Requirement("sm_89", "8.7", "mma.sync m16n8k16 e5m2: sm_89 / PTX 8.7 (ptxas 13.0)."),
+})
+
+_EXTF_FORMS = _forms({
+    "f8E4M3FN->*": _CVT_FP8,
+    "f8E5M2->*": _CVT_FP8,
+    "f8E8M0FNU->*": _CVT_NARROW,
+    "f6E2M3FN->*": _CVT_NARROW,
+    "f6E3M2FN->*": _CVT_NARROW,
+    "f4E2M1FN->*": _CVT_NARROW,
+    "f6E2M3FN->bf16": _CVT_UNVERIFIED,
+    "f6E3M2FN->bf16": _CVT_UNVERIFIED,
+    "f4E2M1FN->bf16": _CVT_UNVERIFIED,
+    "f16->*": None,
+    "bf16->*": None,
+    "f32->*": None,
+})
+
+_TRUNCF_FORMS = _forms({
+    "f32->f16": _CVT_F16X2_SATFINITE,
+    "f32->f16.sat=none": _CVT_F16X2,
+    "f32->f16.rs": _CVT_RS,
+    "f32->bf16": _CVT_F16X2_SATFINITE,
+    "f32->bf16.sat=none": _CVT_F16X2,
+    "f32->bf16.rs": _CVT_RS,
+    "f64->f32": None,
+    "f64->f16": None,
+    "f64->bf16": None,
+    "*->f8E4M3FN": _CVT_FP8,
+    "*->f8E5M2": _CVT_FP8,
+    "*->f8E8M0FNU": _CVT_NARROW,
+    "*->f6E2M3FN": _CVT_NARROW,
+    "*->f6E3M2FN": _CVT_NARROW,
+    "*->f4E2M1FN": _CVT_NARROW,
+    "f16->f6E2M3FN": _CVT_UNVERIFIED,
+    "f16->f6E3M2FN": _CVT_UNVERIFIED,
+    "bf16->f6E2M3FN": _CVT_UNVERIFIED,
+    "bf16->f6E3M2FN": _CVT_UNVERIFIED,
+})
+
+_TENSORMAP_REPLACE_FORMS = _forms({
+    "field=swizzle_atomicity": Requirement(
+        sm="sm_100f",
+        ptx="8.6",
+        note=(
+            "tensormap.replace.tile.swizzle_atomicity (ptxas 13.0): rejected on sm_90a; a "
+            "family feature of sm_100f/sm_110f/sm_120f like the other fields off sm_90a."
+        ),
+        also=(("sm_110f", "9.0"), ("sm_120f", "8.7")),
+    ),
+})
+
+
+# ---------------------------------------------------------------------------
 # Ops
 # ---------------------------------------------------------------------------
 
@@ -490,12 +628,14 @@ _OP_LIST = (
             sm="sm_75",
             ptx="6.5",
             note=(
-                "Floor over the shapes nvgpu accepts (ptxas 13.0): m16n8k8 f16 and m8n8k16 "
-                "s8 need sm_75/PTX 6.5; m16n8k16 f16/bf16, tf32, f64 m8n8k4 and m16n8k32 s8 "
-                "need sm_80/PTX 7.0; f8 (e4m3/e5m2) m16n8k32 needs sm_89/PTX 8.4 and f8 "
-                "m16n8k16 sm_89/PTX 8.7. A gate should refine by mmaShape and element type."
+                "Floor over the shapes nvgpu accepts (ptxas 13.0): m16n8k8 f16, m8n8k16 s8 "
+                "and m8n8k32 s4 need sm_75/PTX 6.5; m16n8k16 f16/bf16, tf32, f64 m8n8k4, "
+                "m16n8k16/k32 s8 and m16n8k32/k64 s4 need sm_80/PTX 7.0; f8 (e4m3/e5m2) "
+                "m16n8k32 needs sm_89/PTX 8.4 and f8 m16n8k16 sm_89/PTX 8.7. "
+                "requirement_forms refine it by mmaShape and element type."
             ),
         ),
+        requirement_forms=_MMA_SYNC_FORMS,
         lowers_to=("nvvm.mma.sync", "llvm.extractvalue", "llvm.bitcast", "llvm.insertvalue"),
         ptx=(
             "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {d...}, {a...}, {b...}, {c...};",
@@ -1230,11 +1370,15 @@ _OP_LIST = (
             ptx="8.1",
             note=(
                 "Floor of the packed narrow-float paths (ptxas 13.0): cvt.rn.f16x2.e4m3x2/"
-                "e5m2x2 need sm_89 / PTX 8.1; e2m3/e3m2/e2m1/ue8m0 sources need sm_100a (or "
-                "sm_100f/sm_120a) / PTX 8.6. f16/bf16/f32 sources lower to llvm.fpext and "
-                "need nothing special - a gate should refine by source element type."
+                "e5m2x2 need sm_89 / PTX 8.1 (sm_90 accepts them from PTX 7.8); e2m3/e3m2/"
+                "e2m1/ue8m0 sources are a family feature of sm_100f/sm_110f/sm_120f (any of "
+                "their a/f targets, not plain sm_100/sm_120) / PTX 8.6; f6/f4 -> bf16 needs "
+                "cvt forms newer than PTX 9.0. f16/bf16/f32 sources lower to llvm.fpext and "
+                "need nothing special. requirement_forms refine it by source/result type."
             ),
+            also=(("sm_90", "7.8"),),
         ),
+        requirement_forms=_EXTF_FORMS,
         lowers_to=(
             "nvvm.convert.f8x2.to.f16x2",
             "nvvm.convert.f8x2.to.bf16x2",
@@ -1314,11 +1458,14 @@ _OP_LIST = (
             note=(
                 "Floor for the default f32->f16/bf16 path, which emits cvt.rn.satfinite."
                 "f16x2.f32: ptxas 13.0 says '.satfinite on cvt.f16x2.f32 requires PTX 8.1' "
-                "(PTX 7.0 with sat = none). fp8 targets need sm_89 / PTX 8.1; fp6/fp4/ue8m0 "
-                "targets sm_100a / PTX 8.6; rnd = rs sm_100a / PTX 8.7; f64 sources use "
-                "llvm.fptrunc. A gate should refine by types and attributes."
+                "(PTX 7.0 with sat = none). fp8 targets need sm_89 / PTX 8.1 (sm_90: PTX "
+                "7.8); fp6/fp4/ue8m0 targets are a family feature of sm_100f/sm_110f/sm_120f "
+                "/ PTX 8.6 (not plain sm_100); rnd = rs only sm_100a or sm_103a / PTX 8.7 "
+                "(ptxas rejects it on sm_100f); f64 -> f32/f16/bf16 is llvm.fptrunc. "
+                "requirement_forms refine it by types, rnd and sat."
             ),
         ),
+        requirement_forms=_TRUNCF_FORMS,
         lowers_to=(
             "nvvm.convert.f32x2.to.f16x2",
             "nvvm.convert.f32x2.to.bf16x2",
@@ -1371,7 +1518,13 @@ _OP_LIST = (
         ),
         results=(ResultFact(name="out", kind="float", doc="wider float, same shape/container"),),
         formats=("$in attr-dict `:` type($in) `to` type($out)",),
-        requirement=Requirement(sm="sm_89", ptx="8.1", note="As nvgpu.extf: fp8 sm_89 / PTX 8.1; fp6/fp4/e8m0 sm_100a / PTX 8.6 (ptxas 13.0)."),
+        requirement=Requirement(
+            sm="sm_89",
+            ptx="8.1",
+            note="As nvgpu.extf: fp8 sm_89 / PTX 8.1 (sm_90: 7.8); fp6/fp4/e8m0 the sm_100f/110f/120f families / PTX 8.6 (ptxas 13.0).",
+            also=(("sm_90", "7.8"),),
+        ),
+        requirement_forms=_EXTF_FORMS,
         lowers_to=(
             "nvvm.convert.f8x2.to.f16x2",
             "nvvm.convert.f8x2.to.bf16x2",
@@ -1420,6 +1573,7 @@ _OP_LIST = (
         results=(ResultFact(name="out", kind="any", doc="narrower float (or i8 vector with packed_kind), same shape"),),
         formats=("$in (`,` $random_bits^)? attr-dict `:` type($in) `to` type($out)",),
         requirement=Requirement(sm="sm_80", ptx="8.1", note="As nvgpu.truncf (default satfinite f32->f16 needs PTX 8.1; ptxas 13.0)."),
+        requirement_forms=_TRUNCF_FORMS,
         lowers_to=(
             "nvvm.convert.f32x2.to.f16x2",
             "nvvm.convert.f32x2.to.bf16x2",
@@ -1462,6 +1616,7 @@ _OP_LIST = (
             ptx="8.1",
             note="Lowest of its two directions (narrowing f32->f16 with satfinite: sm_80 / PTX 8.1); widening from fp8 needs sm_89 / PTX 8.1.",
         ),
+        requirement_forms=_TRUNCF_FORMS + _EXTF_FORMS,
         lowers_to=("nvvm.convert.f8x2.to.f16x2", "nvvm.convert.f32x2.to.f16x2", "nvvm.convert.f32x2.to.f8x2", "llvm.fpext", "llvm.fptrunc"),
         ptx=("cvt.rn.f16x2.e4m3x2 d, a;", "cvt.rn.satfinite.f16x2.f32 d, a, b;"),
         upstream=False,
@@ -1626,12 +1781,16 @@ _OP_LIST = (
             sm="sm_90a",
             ptx="8.3",
             note=(
-                "tensormap.replace: sm_90a / PTX 8.3 (ptxas 13.0: 'not supported on .target "
-                "sm_90' and on sm_100; accepted on sm_100a, and sm_100f with PTX 8.8). ptxas "
-                "also requires ord and the field3 values to be immediates; the swizzle_atomicity "
-                "field needs sm_100a / PTX 8.6."
+                "tensormap.replace: sm_90a / PTX 8.3, and a family feature of sm_100f, "
+                "sm_110f and sm_120f (ptxas 13.0: 'not supported on .target' sm_90, sm_100, "
+                "sm_103, sm_110, sm_120; accepted on sm_100a/f, sm_103a/f, sm_110a/f, "
+                "sm_120a/f, sm_121a). ptxas also requires ord and the field3 values to be "
+                "immediates; the swizzle_atomicity field is rejected on sm_90a (see "
+                "requirement_forms)."
             ),
+            also=(("sm_100f", "8.6"), ("sm_110f", "9.0"), ("sm_120f", "8.7")),
         ),
+        requirement_forms=_TENSORMAP_REPLACE_FORMS,
         lowers_to=("llvm.inline_asm",),
         ptx=(
             "tensormap.replace.tile.global_address.shared::cta.b1024.b64 [addr], new_val;",

@@ -23,8 +23,8 @@ from ..analysis.document import Document
 from ..analysis.ir import AttrEntry, Operation, ValueDef, ValueUse
 from ..analysis.typegrammar import TypeSyntaxError, parse_type
 from ..analysis.values import (
-    Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, IntegerAttr, KeywordAttr, Type,
-    TypeAliasRef, UnitAttr,
+    Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, IntegerAttr, KeywordAttr, NoneType, Type,
+    TypeAliasRef, TypeAttr, UnitAttr,
 )
 from ..diagnostics import Diagnostic, Related, Severity
 from ..dialects.facts import OpFacts
@@ -269,20 +269,17 @@ def verifies(*op_names: str) -> Callable[[Verifier], Verifier]:
 
 # ---------------------------------------------------------------- helpers shared by verifiers
 def enum_case(value: Attr | None) -> str | None:
-    """The case word of an enum attribute in any of its spellings."""
+    """The case word of an enum attribute in any of its spellings: bare ``rn``,
+    ``#nvvm.fp_rnd_mode<rn>``, ``<rn>``, ``#nvgpu<rcp_rounding_mode rm>``, or a string."""
     if value is None:
         return None
     if isinstance(value, KeywordAttr):
         return value.word
+    if isinstance(value, TypeAttr) and isinstance(value.type, NoneType):
+        return "none"
     if isinstance(value, DialectAttr):
-        for item in value.params:
-            if isinstance(item, KeywordAttr):
-                return item.word
-            if isinstance(item, str):
-                return item
-        text = value.text or ""
-        inner = text[text.find("<") + 1:text.rfind(">")] if "<" in text else ""
-        return inner.split()[-1] if inner.split() else None
+        words = _words(value.params)
+        return words[-1] if words else None
     word = getattr(value, "value", None)
     if isinstance(word, str):
         return word
@@ -293,22 +290,39 @@ def enum_case(value: Attr | None) -> str | None:
     return None
 
 
+def _words(params: tuple) -> list[str]:
+    """The bare words inside a dialect attribute's parameters, in order."""
+    words: list[str] = []
+    for item in params:
+        if isinstance(item, KeywordAttr):
+            words.append(item.word)
+        elif isinstance(item, str):
+            words.append(item)
+        elif isinstance(item, TypeAttr) and isinstance(item.type, NoneType):
+            words.append("none")  # ``<none>`` reads as the builtin none type
+        elif isinstance(item, tuple):
+            words.extend(_words(item))
+    return words
+
+
+_COMPLETE_KINDS = frozenset({
+    "!nvgpu.device.async.token", "!nvgpu.mbarrier.token",
+    "index", "i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64",
+})
+"""Fact kinds that name one complete type (others, like ``memref`` or ``!llvm.struct``, name a family)."""
+
+
 def type_from_kind(kind: str) -> Type | None:
     """The type a fact's operand/result ``kind`` names when it is one fixed type."""
-    if kind.startswith("!") and "<" not in kind:
-        return _parse_fixed(kind)
-    if kind in ("index", "i1", "i8", "i16", "i32", "i64", "f16", "f32", "f64"):
-        return _parse_fixed(kind)
-    return None
+    return _parse_fixed(kind) if kind in _COMPLETE_KINDS else None
 
 
 @lru_cache(maxsize=None)
 def _parse_fixed(text: str) -> Type | None:
     try:
-        parsed = parse_type(text)
+        return parse_type(text)
     except TypeSyntaxError:
         return None
-    return None if type(parsed).__name__ in ("OpaqueType", "DialectType") and text.startswith("!nvgpu.") and "<" in text else parsed
 
 
 def implied_operand_type(op: Operation, group: str) -> Type | None:

@@ -1,0 +1,327 @@
+"""The SM / PTX-ISA target gate: ops the GPU a module targets cannot run.
+
+For every op whose facts carry a :class:`~nvgpu_ls.dialects.facts.Requirement`, the gate
+works out the requirement of this very instance (``requirement_forms``: an
+``nvgpu.mma.sync`` of shape m16n8k16 needs sm_80 even though m16n8k8 runs on sm_75),
+resolves the target of the enclosing ``gpu.module`` (or of the file) with
+:func:`nvgpu_ls.target.module_targets`, and reports an op the target does not satisfy:
+
+* ``nvgpu.sm-gate`` / ``nvgpu.ptx-gate`` (``nvvm.*`` for nvvm ops written in the file)
+  on the op's name, with the place the target came from as related information and,
+  as ``data`` for a quick fix, the lowest target that accepts every gated op of the
+  module;
+* ``target.unknown-chip`` on an ``#nvvm.target`` / ``nv_tileaa`` attribute (or for a
+  fallback) naming a chip nvgpu-ls does not know;
+* ``target.none``, once, when gated ops have no target at all: the checks were skipped.
+
+Ops whose requirement every known chip meets (``nvvm.read.ptx.sreg.tid.x``: sm_10) are
+not "gated": they never fail, so they neither trigger ``target.none`` nor affect the
+lowest target.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from ..analysis.document import Document
+from ..analysis.ir import Operation
+from ..analysis.values import DialectAttr, FloatType, NoneType, Type, TypeAttr, VectorType
+from ..diagnostics import Diagnostic, Related, Severity
+from ..dialects.facts import Requirement
+from ..target import (
+    TILEAA_CC, TILEAA_SPEC, ResolvedTarget, Target, format_ptx, lowest_target, module_targets, nvvm_targets,
+    parse_chip, ptx_needed, requirement_text, satisfies, tileaa_target,
+)
+from .context import OpView
+
+SOURCE = "nvgpu-ls"
+
+_BASELINE = parse_chip("sm_50")
+assert isinstance(_BASELINE, Target)
+
+
+# ---------------------------------------------------------------------------- instance forms
+def _element(t: Type | None) -> Type | None:
+    return t.element if isinstance(t, VectorType) else t
+
+
+def _enum_word(view: OpView, name: str, default: str) -> str:
+    """An enum attribute's case; ``#nvvm.sat_mode<none>`` reads its ``none`` as a type."""
+    value = view.attr(name)
+    if value is None:
+        return default
+    if isinstance(value, DialectAttr) and any(isinstance(p, TypeAttr) and isinstance(p.type, NoneType)
+                                              for p in value.params):
+        return "none"
+    return view.enum_attr(name) or default
+
+
+def _mma_keys(view: OpView) -> list[str]:
+    shape = view.int_list_attr("mmaShape")
+    element = _element(view.type_of("matrixA"))
+    if shape is None or len(shape) != 3 or element is None:
+        return []
+    name = str(element)
+    if name == "f32" and view.unit("tf32Enabled"):
+        name = "tf32"
+    return [f"m{shape[0]}n{shape[1]}k{shape[2]}.{name}"]
+
+
+def _conversion_types(view: OpView) -> tuple[str, str, int, int] | None:
+    source = _element(view.type_of("in"))
+    result = _element(view.result_type(0))
+    if not isinstance(source, FloatType) or not isinstance(result, FloatType):
+        return None
+    return str(source), str(result), source.width, result.width
+
+
+def _extf_keys(view: OpView) -> list[str]:
+    types = _conversion_types(view)
+    if types is None:
+        return []
+    source, result = types[0], types[1]
+    return [f"{source}->{result}", f"{source}->*"]
+
+
+def _truncf_keys(view: OpView) -> list[str]:
+    types = _conversion_types(view)
+    if types is None:
+        return []
+    source, result = types[0], types[1]
+    modifiers = []
+    if _enum_word(view, "rnd", "rn") == "rs":
+        modifiers.append("rs")
+    if _enum_word(view, "sat", "satfinite") == "none":
+        modifiers.append("sat=none")
+    keys = []
+    for side in (source, "*"):
+        keys += [f"{side}->{result}.{m}" for m in modifiers]
+        keys.append(f"{side}->{result}")
+    return keys
+
+
+def _convert_float_keys(view: OpView) -> list[str]:
+    types = _conversion_types(view)
+    if types is None:
+        return []
+    return _extf_keys(view) if types[2] < types[3] else _truncf_keys(view)
+
+
+def _tensormap_replace_keys(view: OpView) -> list[str]:
+    field = view.enum_attr("field")
+    return [f"field={field}"] if field else []
+
+
+FORM_KEYS: dict[str, Callable[[OpView], list[str]]] = {
+    "nvgpu.mma.sync": _mma_keys,
+    "nvgpu.extf": _extf_keys,
+    "nvgpu.convert.fpext": _extf_keys,
+    "nvgpu.truncf": _truncf_keys,
+    "nvgpu.convert.fptrunc": _truncf_keys,
+    "nvgpu.convert.float": _convert_float_keys,
+    "nvgpu.tensormap.replace": _tensormap_replace_keys,
+}
+"""How the gate spells an instance's form, most specific key first (see the key
+conventions above ``_MMA_SYNC_FORMS`` in ``dialects/nvgpu.py``)."""
+
+
+def form_keys(op: Operation, doc: Document) -> list[str]:
+    """The keys under which ``op``'s facts may list this instance's requirement."""
+    compute = FORM_KEYS.get(op.name)
+    return compute(OpView(op, doc)) if compute is not None else []
+
+
+def instance_requirement(op: Operation, doc: Document) -> Requirement | None:
+    """What this op instance needs: its form's requirement when the facts list the form,
+    else the op's requirement (its floor); None for ops that need nothing."""
+    facts = op.facts
+    if facts is None:
+        return None
+    if facts.requirement_forms:
+        forms = {form.key: form for form in facts.requirement_forms}
+        for key in form_keys(op, doc):
+            if key in forms:
+                return forms[key].requirement
+    return facts.requirement
+
+
+def is_gated(requirement: Requirement | None) -> bool:
+    """Could some known target fail this requirement?"""
+    return requirement is not None and not satisfies(_BASELINE, requirement)
+
+
+# ---------------------------------------------------------------------------- the check
+class _Scope:
+    """The gated ops that share one target resolution (a gpu.module, or file-level code)."""
+
+    def __init__(self, module_op: Operation | None, in_gpu_module: bool) -> None:
+        self.module_op = module_op
+        self.in_gpu_module = in_gpu_module
+        self.ops: list[tuple[Operation, Requirement]] = []
+
+    @property
+    def symbol(self) -> str | None:
+        if not self.in_gpu_module or self.module_op is None:
+            return None
+        return self.module_op.symbol_name
+
+
+def check_targets(doc: Document, target: str | None, origin: str) -> list[Diagnostic]:
+    """Every target-gate diagnostic of ``doc``; ``target`` is the fallback chip (config file,
+    ``--target`` or editor setting) and ``origin`` names where it came from."""
+    diagnostics = list(_unknown_chips(doc))
+    scopes = _gated_scopes(doc)
+    untargeted: list[_Scope] = []
+    fallback_error_reported = False
+    for scope in scopes:
+        resolved = module_targets(doc, scope.module_op, target, origin)
+        if not resolved:
+            untargeted.append(scope)
+            continue
+        lowest = lowest_target([requirement for _, requirement in scope.ops])
+        data_base = _fix_data(scope, lowest)
+        for found in resolved:
+            if found.target is None:
+                if found.span is None and not fallback_error_reported:
+                    fallback_error_reported = True
+                    op = scope.ops[0][0]
+                    diagnostics.append(Diagnostic(op.name_start, op.name_end, found.error or "unknown chip",
+                                                  "target.unknown-chip", Severity.ERROR, SOURCE))
+                continue  # an unknown chip in the file was reported on its attribute
+            for op, requirement in scope.ops:
+                diagnostic = _gate(op, requirement, found, scope, data_base)
+                if diagnostic is not None:
+                    diagnostics.append(diagnostic)
+    if untargeted:
+        diagnostics.append(_no_target(untargeted))
+    return diagnostics
+
+
+def _gated_scopes(doc: Document) -> list[_Scope]:
+    scopes: dict[int, _Scope] = {}
+    order: list[_Scope] = []
+    for op in doc.ops():
+        if op.facts is None or op.facts.requirement is None and not op.facts.requirement_forms:
+            continue
+        requirement = instance_requirement(op, doc)
+        if not is_gated(requirement):
+            continue
+        assert requirement is not None
+        module_op, in_gpu = _scope_of(op)
+        key = id(module_op)
+        scope = scopes.get(key)
+        if scope is None:
+            scope = scopes[key] = _Scope(module_op, in_gpu)
+            order.append(scope)
+        scope.ops.append((op, requirement))
+    return order
+
+
+def _scope_of(op: Operation) -> tuple[Operation | None, bool]:
+    """The gpu.module around ``op``; else the innermost builtin.module (or None)."""
+    builtin: Operation | None = None
+    parent = op.parent_op()
+    while parent is not None:
+        if parent.name == "gpu.module":
+            return parent, True
+        if parent.name == "builtin.module" and builtin is None:
+            builtin = parent
+        parent = parent.parent_op()
+    return builtin, False
+
+
+def _gate(op: Operation, requirement: Requirement, found: ResolvedTarget, scope: _Scope,
+          data_base: dict) -> Diagnostic | None:
+    target = found.target
+    assert target is not None
+    if satisfies(target, requirement):
+        return None
+    dialect = op.name.split(".", 1)[0]
+    needed_ptx = ptx_needed(target, requirement)
+    where = "this gpu.module" if scope.in_gpu_module else "this file"
+    if needed_ptx is not None:
+        code = f"{dialect}.ptx-gate"
+        needed = f"PTX ISA {format_ptx(needed_ptx)}"
+        if dialect == "nvgpu":
+            message = f"'{op.name}' requires {needed}; {where} targets PTX ISA {target.ptx_text}"
+        else:
+            message = f"'{op.name}' op is not supported with PTX ISA {target.ptx_text}; it requires {needed}"
+    else:
+        code = f"{dialect}.sm-gate"
+        needed = requirement_text(requirement)
+        if dialect == "nvgpu":
+            message = f"'{op.name}' requires {needed}; {where} targets {target.chip}"
+        else:
+            message = f"'{op.name}' op is not supported on {target.chip}; it requires {needed}"
+    related: tuple[Related, ...] = ()
+    if found.span is not None:
+        related = (Related(found.span[0], found.span[1], f"target {target} set here ({found.source})"),)
+    data = dict(data_base)
+    data.update({"target": target.chip, "targetPtx": target.ptx_text, "targetOrigin": found.source,
+                 "requires": needed})
+    return Diagnostic(op.name_start, op.name_end, message, code, Severity.ERROR, SOURCE, related, data)
+
+
+def _fix_data(scope: _Scope, lowest: Target | None) -> dict:
+    data: dict = {"lowestTarget": lowest.chip if lowest else None,
+                  "ptx": lowest.ptx_text if lowest else None,
+                  "module": scope.symbol}
+    if lowest is None:
+        data["conflict"] = _conflict_text(scope)
+    return data
+
+
+def _conflict_text(scope: _Scope) -> str:
+    """Why no single target accepts the module: two ops whose requirements exclude each other."""
+    ops = scope.ops
+    for i, (first, first_req) in enumerate(ops):
+        for second, second_req in ops[i + 1:]:
+            if lowest_target([first_req, second_req]) is None:
+                return (f"no single target accepts both '{first.name}' ({requirement_text(first_req)}) and "
+                        f"'{second.name}' ({requirement_text(second_req)})")
+    return "no single target accepts every op of this module"
+
+
+def _no_target(scopes: list[_Scope]) -> Diagnostic:
+    requirements = [requirement for scope in scopes for _, requirement in scope.ops]
+    lowest = lowest_target(requirements)
+    example = lowest.chip if lowest is not None else "sm_90a"
+    attribute = f'#nvvm.target<chip = "{example}"'
+    default = parse_chip(example)
+    if lowest is not None and isinstance(default, Target) and lowest.ptx > default.ptx:
+        attribute += f', features = "+ptx{lowest.ptx[0]}{lowest.ptx[1]}"'
+    attribute += ">"
+    first_op = scopes[0].ops[0][0]
+    count = sum(len(scope.ops) for scope in scopes)
+    message = (f"no target GPU is set, so the SM / PTX ISA checks of {count} op"
+               f"{'' if count == 1 else 's'} were skipped; set one with "
+               f"{attribute} on the gpu.module, target = \"{example}\" in "
+               f"nvgpu-ls.toml, or --target {example}")
+    data = {"lowestTarget": lowest.chip if lowest else None, "ptx": lowest.ptx_text if lowest else None,
+            "module": scopes[0].symbol}
+    if lowest is None:
+        data["conflict"] = _conflict_text(_merged(scopes))
+    return Diagnostic(first_op.name_start, first_op.name_end, message, "target.none", Severity.INFORMATION,
+                      SOURCE, (), data)
+
+
+def _merged(scopes: list[_Scope]) -> _Scope:
+    merged = _Scope(None, False)
+    for scope in scopes:
+        merged.ops.extend(scope.ops)
+    return merged
+
+
+def _unknown_chips(doc: Document) -> Iterable[Diagnostic]:
+    """``target.unknown-chip`` for every target attribute in the file naming an unknown chip."""
+    for op in doc.ops():
+        if op.name == "gpu.module":
+            for found in nvvm_targets(doc, op):
+                if found.target is None and found.span is not None:
+                    yield Diagnostic(found.span[0], found.span[1], found.error or "unknown chip",
+                                     "target.unknown-chip", Severity.ERROR, SOURCE)
+        if op.name in ("gpu.module", "builtin.module") and (TILEAA_SPEC in op.attributes or TILEAA_CC in op.attributes):
+            found = tileaa_target(doc, op)
+            if found is not None and found.target is None and found.span is not None:
+                yield Diagnostic(found.span[0], found.span[1], found.error or "unknown chip",
+                                 "target.unknown-chip", Severity.ERROR, SOURCE)
