@@ -169,6 +169,13 @@ def make_target(chip: str, features: str = "") -> Target | str:
     return parsed if asked is None or asked <= parsed.ptx else parsed.with_ptx(asked)
 
 
+def parse_target_spec(text: str) -> Target | str:
+    """A target as the config file, ``--target`` and the editor setting spell it: a chip,
+    optionally followed by its PTX ISA as ``#nvvm.target`` features (``sm_90a+ptx80``)."""
+    chip, plus, features = text.strip().partition("+")
+    return make_target(chip, plus + features)
+
+
 def _requirement_arch(text: str) -> tuple[int, str] | None:
     """The (arch, suffix) of a requirement's ``sm`` (any ``sm_N`` spelling, known or not)."""
     match = _ARCH.fullmatch(text.strip())
@@ -291,7 +298,7 @@ def module_targets(doc: "Document", module_op: "Operation | None", fallback: str
                 return [found]
         op = op.parent_op()
     if fallback is not None and fallback.strip():
-        target = parse_chip(fallback)
+        target = parse_target_spec(fallback)
         if isinstance(target, str):
             return [ResolvedTarget(None, fallback_origin, None, f"{target} (from {fallback_origin})")]
         return [ResolvedTarget(target, fallback_origin)]

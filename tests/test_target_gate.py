@@ -65,7 +65,7 @@ def test_ptx_gate_when_only_the_isa_is_too_old() -> None:
     assert len(diags) == 1
     assert diags[0].code == "nvgpu.ptx-gate"
     assert diags[0].message == ("'nvgpu.tma.fence.descriptor' requires PTX ISA 8.3; "
-                                "this gpu.module targets PTX ISA 8.0")
+                                "this gpu.module targets PTX ISA 8.0 (add features = \"+ptx83\" to the #nvvm.target)")
     assert span_text(doc, diags[0]) == "nvgpu.tma.fence.descriptor"
     assert diags[0].data["lowestTarget"] == "sm_90" and diags[0].data["ptx"] == "8.3"
     _, fine = gate(module(body, '[#nvvm.target<chip = "sm_90", features = "+ptx83">]'))
@@ -81,8 +81,10 @@ def test_default_ptx_of_a_chip_counts() -> None:
 
 
 def test_instance_forms_refine_the_requirement() -> None:
-    m16n8k8 = "%d = nvgpu.mma.sync (%a8, %b8, %c32) {mmaShape = [16, 8, 8]} : (vector<2x2xf16>, vector<1x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>"
-    m16n8k16 = "%e = nvgpu.mma.sync (%a16, %b16, %c32) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>"
+    m16n8k8 = ("%d = nvgpu.mma.sync (%a8, %b8, %c32) {mmaShape = [16, 8, 8]} "
+               ": (vector<2x2xf16>, vector<1x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>")
+    m16n8k16 = ("%e = nvgpu.mma.sync (%a16, %b16, %c32) {mmaShape = [16, 8, 16]} "
+                ": (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>")
     doc, diags = gate(module(f"{m16n8k8}\n    {m16n8k16}", '[#nvvm.target<chip = "sm_75", features = "+ptx65">]'))
     assert len(diags) == 1
     assert diags[0].message == "'nvgpu.mma.sync' requires sm_80; this gpu.module targets sm_75"
@@ -91,7 +93,7 @@ def test_instance_forms_refine_the_requirement() -> None:
     # sm_75's own default, PTX 6.3, is too old even for m16n8k8
     _, old_isa = gate(module(m16n8k8, '[#nvvm.target<chip = "sm_75">]'))
     assert [d.message for d in old_isa] == [
-        "'nvgpu.mma.sync' requires PTX ISA 6.5; this gpu.module targets PTX ISA 6.3"]
+        "'nvgpu.mma.sync' requires PTX ISA 6.5; this gpu.module targets PTX ISA 6.3 (add features = \"+ptx65\" to the #nvvm.target)"]
 
 
 def test_truncf_forms() -> None:

@@ -69,8 +69,9 @@ VALID = {
     "i8-m8n8k16": mma("1x4xi8", "1x4xi8", "1x2xi32", "{mmaShape = [8, 8, 16]}"),
     "i4-m16n8k64": mma("4x8xi4", "2x8xi4", "2x2xi32", "{mmaShape = [16, 8, 64]}"),
     "sparse-f16-m16n8k32": mma("4x2xf16", "4x2xf16", "2x2xf16", "{mmaShape = [16, 8, 32]}", sparse=True),
-    "sparse-i8-m16n8k64-selector-1": mma("4x4xi8", "4x4xi8", "2x2xi32",
-                                         "{mmaShape = [16, 8, 64], sparsitySelector = 1 : i32}", sparse=True),
+    "sparse-i8-m16n8k64": mma("4x4xi8", "4x4xi8", "2x2xi32", "{mmaShape = [16, 8, 64]}", sparse=True),
+    "sparse-i8-m16n8k32-selector-1": mma("2x4xi8", "2x4xi8", "2x2xi32",
+                                         "{mmaShape = [16, 8, 32], sparsitySelector = 1 : i32}", sparse=True),
     "sparse-tf32-m16n8k16": mma("4x1xf32", "4x1xf32", "2x2xf32", "{mmaShape = [16, 8, 16], tf32Enabled}",
                                 sparse=True),
 }
@@ -178,6 +179,10 @@ INVALID = [
                                       sparse=True),
          "nvgpu.mma-sync.accumulator-type", "'nvgpu.mma.sp.sync' op accumulator element type f16 is not "
          "supported with f8E4M3FN/f8E5M2 operands by PTX mma.sp.sync (expected f32)", "vector<2x2xf16>"),
+    Case("sparsity-selector-for-shape", mma("4x4xi8", "4x4xi8", "2x2xi32",
+                                            "{mmaShape = [16, 8, 64], sparsitySelector = 1 : i32}", sparse=True),
+         "nvgpu.mma-sync.sparsity-selector-shape", "'nvgpu.mma.sp.sync' op sparsitySelector must be 0 for m16n8k64 "
+         "with 8-bit integer operands (ptxas accepts no other value there)", "1 : i32"),
     Case("result-type", mma("4x2xf16", "2x2xf16", "2x2xf16", K16, result="2x2xf32"), "nvgpu.mma-sync.result-type",
          "'nvgpu.mma.sync' op result type 'vector<2x2xf32>' differs from matrixC type 'vector<2x2xf16>'; the "
          "accumulator fragment is updated in place, so they must be the same", "vector<2x2xf32>"),

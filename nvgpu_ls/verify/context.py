@@ -23,7 +23,7 @@ from ..analysis.document import Document
 from ..analysis.ir import AttrEntry, Operation, ValueDef, ValueUse
 from ..analysis.typegrammar import TypeSyntaxError, parse_type
 from ..analysis.values import (
-    Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, IntegerAttr, KeywordAttr, NoneType, Type,
+    Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, GPUAddressSpaceAttr, IntegerAttr, MemRefType, KeywordAttr, NoneType, Type,
     TypeAliasRef, TypeAttr, UnitAttr,
 )
 from ..diagnostics import Diagnostic, Related, Severity
@@ -409,7 +409,15 @@ def _resolve(value, aliases: dict, depth: int):
             new_items = tuple(_resolve_item(x, aliases, depth + 1) for x in item)
             if any(a is not b for a, b in zip(new_items, item)):
                 changes[field.name] = new_items
-    return dataclasses.replace(value, **changes) if changes else value
+    resolved = dataclasses.replace(value, **changes) if changes else value
+    if isinstance(resolved, MemRefType) and resolved.memory_space is None and _is_memory_space(resolved.layout):
+        # ``memref<4xf32, #smem>``: the parser cannot tell an aliased memory space from a layout.
+        resolved = dataclasses.replace(resolved, layout=None, memory_space=resolved.layout)
+    return resolved
+
+
+def _is_memory_space(attr) -> bool:
+    return isinstance(attr, (IntegerAttr, GPUAddressSpaceAttr))
 
 
 def _resolve_item(item, aliases: dict, depth: int):

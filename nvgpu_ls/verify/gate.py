@@ -242,10 +242,16 @@ def _gate(op: Operation, requirement: Requirement, found: ResolvedTarget, scope:
     if needed_ptx is not None:
         code = f"{dialect}.ptx-gate"
         needed = f"PTX ISA {format_ptx(needed_ptx)}"
-        if dialect == "nvgpu":
-            message = f"'{op.name}' requires {needed}; {where} targets PTX ISA {target.ptx_text}"
+        feature = "+ptx" + format_ptx(needed_ptx).replace(".", "")
+        if found.span is not None:
+            how = f'add features = "{feature}" to the #nvvm.target'
         else:
-            message = f"'{op.name}' op is not supported with PTX ISA {target.ptx_text}; it requires {needed}"
+            how = f"name the target as {target.chip}{feature} in {found.source}"
+        if dialect == "nvgpu":
+            message = f"'{op.name}' requires {needed}; {where} targets PTX ISA {target.ptx_text} ({how})"
+        else:
+            message = (f"'{op.name}' op is not supported with PTX ISA {target.ptx_text}; it requires {needed} "
+                       f"({how})")
     else:
         code = f"{dialect}.sm-gate"
         needed = requirement_text(requirement)

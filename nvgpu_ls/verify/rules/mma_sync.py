@@ -12,6 +12,7 @@ has; the conversion to NVVM then fails (``unimplemented variant for MMA shape``,
 ``Could not match types for the C operands``, ``ctype does not match dtype``) or, for
 the sparse op, ptxas rejects the inline assembly. Those are errors here too, with the
 shapes that do exist (measured: NVVM's verifier for mma.sync, ptxas for mma.sp.sync).
+So is a sparsity selector other than 0 for the sparse shapes where ptxas allows only 0.
 f32 operands without ``tf32Enabled`` verify but are never lowered: a warning.
 """
 
@@ -47,6 +48,8 @@ _SPARSE: dict[str, tuple[tuple[tuple[int, int, int], ...], tuple[str, ...]]] = {
     "i4": (((16, 8, 64), (16, 8, 128)), ("i32",)),
     "f8": (((16, 8, 64),), ("f32",)),
 }
+_SELECTOR_ZERO = {("i8", (16, 8, 64)), ("i4", (16, 8, 128)), ("f8", (16, 8, 64))}
+"""Sparse shapes whose metadata every thread pair shares: ptxas accepts only selector 0."""
 _INPUT_NAMES = {"f16": "f16", "bf16": "bf16", "tf32": "tf32 (f32)", "f64": "f64", "i8": "8-bit integer",
                 "i4": "4-bit integer", "f8": "f8E4M3FN/f8E5M2"}
 _ACC_NAMES = {"f16": "f16", "f32": "f32", "f64": "f64", "i32": "32-bit integer"}
@@ -150,8 +153,13 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
                       f"operands by PTX {instruction} (expected {listed})", f"{CODE}.accumulator-type",
                       type_span(view, c), f"matrixC is {c_type}")
         return
+    if sparse and (kind, (m, n, k)) in _SELECTOR_ZERO and view.int_attr("sparsitySelector", 0) != 0:
+        emit.op_error(f"sparsitySelector must be 0 for m{m}n{n}k{k} with {_INPUT_NAMES[kind]} operands (ptxas "
+                      "accepts no other value there)", f"{CODE}.sparsity-selector-shape",
+                      view.attr_span("sparsitySelector"), "sparsitySelector", data={"sparsitySelector": 0})
+        return
     result = view.result_type()
-    if result is not None and not _unknown_type(result) and result != c_type:
+    if result is not None and not _unknown(result) and result != c_type:
         emit.op_error(f"result type '{result}' differs from matrixC type '{c_type}'; the accumulator fragment "
                       "is updated in place, so they must be the same", f"{CODE}.result-type", view.result_span(),
                       f"result type {result}", (Related(*type_span(view, c), f"matrixC is {c_type}"),))
@@ -167,7 +175,7 @@ def _metadata_problem(view: OpView, emit: Emitter) -> bool:
     """``sparseMetadata`` must be ``vector<2xi16>`` (an ODS operand constraint)."""
     operand = view.operand("sparseMetadata")
     found = view.type_of("sparseMetadata")
-    if operand is None or found is None or _unknown_type(found) or found == METADATA:
+    if operand is None or found is None or _unknown(found) or found == METADATA:
         return False
     if operand.type_span is not None:  # written at the op: the generic form
         index = view.all_operands().index(operand)
@@ -218,11 +226,7 @@ def _accumulator_kind(t: Type) -> str | None:
 
 
 def _unknown(t: Type) -> bool:
-    """Element types this project cannot judge (unparsed or unresolved)."""
-    return type(t).__name__ in ("OpaqueType", "TypeAliasRef", "DialectType")
-
-
-def _unknown_type(t: Type) -> bool:
+    """Types this project cannot judge: text it keeps verbatim, aliases it cannot resolve."""
     return type(t).__name__ in ("OpaqueType", "TypeAliasRef")
 
 
