@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
 
 from . import __version__
 from .analysis.document import Document
+from .config import load_config, settings_for
 from .diagnostics import Diagnostic
-from .verify import check_document
+from .verify import CheckOptions, check_document
 
 
 class NvgpuLanguageServer(LanguageServer):
@@ -33,8 +35,15 @@ class NvgpuLanguageServer(LanguageServer):
             doc.update(text)
         return doc
 
+    def options_for(self, uri: str) -> CheckOptions:
+        """The project configuration (``nvgpu-ls.toml`` / ``pyproject.toml``) that applies to ``uri``."""
+        path = to_fs_path(uri) if uri.startswith("file:") else None
+        if path is None:
+            return CheckOptions()
+        return settings_for(load_config(path), path, None, "settings")
+
     def publish(self, uri: str, doc: Document) -> None:
-        diagnostics = [to_lsp_diagnostic(doc, d) for d in check_document(doc)]
+        diagnostics = [to_lsp_diagnostic(doc, d) for d in check_document(doc, self.options_for(uri))]
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
 
 
