@@ -213,7 +213,7 @@ def test_nvvm_op_wording() -> None:
             "  func.func @f(%p: !llvm.ptr<3>, %n: i32) {\n    nvvm.tcgen05.alloc %p, %n : !llvm.ptr<3>, i32\n"
             "    return\n  }\n}\n")
     doc, diags = gate(text)
-    assert [d.message for d in diags] == ["'nvvm.tcgen05.alloc' op is not supported on sm_90; it requires sm_100a"]
+    assert [d.message for d in diags] == ["'nvvm.tcgen05.alloc' op is not supported on sm_90; it requires sm_100f or sm_110f"]
     assert diags[0].code == "nvvm.sm-gate"
     assert span_text(doc, diags[0]) == "nvvm.tcgen05.alloc"
 

@@ -46,7 +46,7 @@ def test_index_warning_relates_the_group_type_and_value() -> None:
     diag = found[0]
     assert doc.lines.position(diag.start) == (3, text.splitlines()[3].index("%c2"))
     assert [(line_of(doc, r.start), r.message) for r in diag.related] == [
-        (1, "!bars is defined here"), (2, "%bars defined here")]
+        (1, "!bars defined here"), (2, "%bars defined here")]
 
 
 def test_mutated_cases_never_raise() -> None:

@@ -188,7 +188,7 @@ def test_swizzle_error_points_at_the_descriptor_type_and_explains_where_it_comes
     assert doc.lines.position(diag.start) == (4, op_line.index("!desc"))
     assert SWIZZLE[diag.start:diag.end] == "!desc"
     related = {(line_of(doc, r.start), r.message) for r in diag.related}
-    assert (1, "!desc is defined here") in related
+    assert (1, "!desc defined here") in related
     assert (3, "%d defined here") in related
 
 
@@ -203,7 +203,8 @@ def test_descriptor_written_in_full_and_stripped_gets_the_same_rule() -> None:
 
 
 def test_aliased_memory_space_is_resolved() -> None:
-    text = "#smem = #gpu.address_space<workgroup>\n" + SWIZZLE.replace("memref<64x128xf16, 3>", "memref<64x64xf16, #smem>")
+    text = "#smem = #gpu.address_space<workgroup>\n" + SWIZZLE.replace("memref<64x128xf16, 3>",
+                                                                       "memref<64x64xf16, #smem>")
     _, found = family_diagnostics(text)
     assert found == []
     text = "#gmem = #gpu.address_space<global>\n" + SWIZZLE.replace(

@@ -81,7 +81,7 @@ def test_accumulator_error_relates_the_alias_definition() -> None:
     doc, found = family_diagnostics(text)
     assert len(found) == 1
     assert text[found[0].start:found[0].end] == "!acc"
-    assert [(line_of(doc, r.start), r.message) for r in found[0].related] == [(1, "!acc is defined here")]
+    assert [(line_of(doc, r.start), r.message) for r in found[0].related] == [(1, "!acc defined here")]
 
 
 def test_mutated_cases_never_raise() -> None:

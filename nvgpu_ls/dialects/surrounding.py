@@ -49,7 +49,7 @@ Conventions:
 
 from __future__ import annotations
 
-from .facts import AttributeFact, OperandFact, OpFacts, Requirement, ResultFact
+from .facts import AttributeFact, OperandFact, OpFacts, Requirement, RequirementForm, ResultFact
 
 # ---------------------------------------------------------------------- builtin
 BUILTIN_OPS: tuple[OpFacts, ...] = (
@@ -7626,9 +7626,12 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "sm_90a",
             "8.0",
             (
-                "No ODS annotation. ptxas accepts setmaxnreg on sm_90a, sm_100a/f, sm_103a, "
-                "sm_110a, sm_120a and sm_121a, never on a non-`a` target."
+                "No ODS annotation. ptxas 13.0 accepts setmaxnreg on sm_90a (PTX 8.0) and on the "
+                "sm_100f (sm_100a from 8.6, sm_100f/103a/103f from 8.8), sm_110f (sm_110a/110f, 9.0) "
+                "and sm_120f (sm_120a from 8.7, sm_120f/121a/121f from 8.8) families, never on a "
+                "plain target."
             ),
+            also=(("sm_100f", "8.6"), ("sm_110f", "9.0"), ("sm_120f", "8.7")),
         ),
         ptx=(
             "setmaxnreg.{inc,dec}.sync.aligned.u32 N;",
@@ -9790,12 +9793,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$addr `,` $nCols attr-dict `:` type(operands)",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "ODS: NVVMRequiresSMa<[100, 101]>. ptxas 13.0 accepts it on sm_100a, sm_100f, "
-                "sm_103a and sm_110a (CUDA 13 renamed sm_101 to sm_110), not on sm_120a; PTX 8.6."
+                "ODS: NVVMRequiresSMa (`a` targets), but ptxas 13.0 assembles tcgen05.alloc on sm_100a "
+                "and sm_100f/103a/103f (PTX 8.6 on sm_100a, 8.8 on the others), and on sm_110a/110f "
+                "(PTX 9.0): the sm_100f and sm_110f families. It rejects plain sm_100/103/110, sm_90a "
+                "and sm_120a/f."
             ),
+            also=(("sm_110f", "9.0"),),
         ),
         ptx=(
             "tcgen05.alloc.cta_group::{1,2}.sync.aligned{.shared::cta}.b32 [dst], ncols;",
@@ -9824,12 +9830,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$taddr `,` $nCols attr-dict `:` type(operands)",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "ODS: NVVMRequiresSMa<[100, 101]>. ptxas 13.0 accepts it on sm_100a, sm_100f, "
-                "sm_103a and sm_110a (CUDA 13 renamed sm_101 to sm_110), not on sm_120a; PTX 8.6."
+                "ODS: NVVMRequiresSMa (`a` targets), but ptxas 13.0 assembles tcgen05.dealloc on "
+                "sm_100a and sm_100f/103a/103f (PTX 8.6 on sm_100a, 8.8 on the others), and on "
+                "sm_110a/110f (PTX 9.0): the sm_100f and sm_110f families. It rejects plain "
+                "sm_100/103/110, sm_90a and sm_120a/f."
             ),
+            also=(("sm_110f", "9.0"),),
         ),
         ptx=(
             "tcgen05.dealloc.cta_group::{1,2}.sync.aligned.b32 taddr, ncols;",
@@ -9854,12 +9863,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "attr-dict",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "ODS: NVVMRequiresSMa<[100, 101]>. ptxas 13.0 accepts it on sm_100a, sm_100f, "
-                "sm_103a and sm_110a (CUDA 13 renamed sm_101 to sm_110), not on sm_120a; PTX 8.6."
+                "ODS: NVVMRequiresSMa (`a` targets), but ptxas 13.0 assembles "
+                "tcgen05.relinquish_alloc_permit on sm_100a and sm_100f/103a/103f (PTX 8.6 on "
+                "sm_100a, 8.8 on the others), and on sm_110a/110f (PTX 9.0): the sm_100f and sm_110f "
+                "families. It rejects plain sm_100/103/110, sm_90a and sm_120a/f."
             ),
+            also=(("sm_110f", "9.0"),),
         ),
         ptx=(
             "tcgen05.relinquish_alloc_permit.cta_group::{1,2}.sync.aligned;",
@@ -9882,12 +9894,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$kind attr-dict",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "ODS: NVVMRequiresSMa<[100, 101]>. ptxas 13.0 accepts it on sm_100a, sm_100f, "
-                "sm_103a and sm_110a (CUDA 13 renamed sm_101 to sm_110), not on sm_120a; PTX 8.6."
+                "ODS: NVVMRequiresSMa (`a` targets), but ptxas 13.0 assembles tcgen05.fence on sm_100a "
+                "and sm_100f/103a/103f (PTX 8.6 on sm_100a, 8.8 on the others), and on sm_110a/110f "
+                "(PTX 9.0): the sm_100f and sm_110f families. It rejects plain sm_100/103/110, sm_90a "
+                "and sm_120a/f."
             ),
+            also=(("sm_110f", "9.0"),),
         ),
         ptx=(
             "tcgen05.fence::{before,after}_thread_sync;",
@@ -9905,12 +9920,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$kind attr-dict",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "ODS: NVVMRequiresSMa<[100, 101]>. ptxas 13.0 accepts it on sm_100a, sm_100f, "
-                "sm_103a and sm_110a (CUDA 13 renamed sm_101 to sm_110), not on sm_120a; PTX 8.6."
+                "ODS: NVVMRequiresSMa (`a` targets), but ptxas 13.0 assembles tcgen05.wait on sm_100a "
+                "and sm_100f/103a/103f (PTX 8.6 on sm_100a, 8.8 on the others), and on sm_110a/110f "
+                "(PTX 9.0): the sm_100f and sm_110f families. It rejects plain sm_100/103/110, sm_90a "
+                "and sm_120a/f."
             ),
+            also=(("sm_110f", "9.0"),),
         ),
         ptx=(
             "tcgen05.wait::{ld,st}.sync.aligned;",
@@ -9941,12 +9959,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$addr (`,` `multicast_mask` `=` $multicastMask^)? attr-dict `:` type(operands)",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "ODS: NVVMRequiresSMa<[100, 101]>. ptxas 13.0 accepts it on sm_100a, sm_100f, "
-                "sm_103a and sm_110a (CUDA 13 renamed sm_101 to sm_110), not on sm_120a; PTX 8.6."
+                "ODS: NVVMRequiresSMa (`a` targets), but ptxas 13.0 assembles tcgen05.commit on sm_100a "
+                "and sm_100f/103a/103f (PTX 8.6 on sm_100a, 8.8 on the others), and on sm_110a/110f "
+                "(PTX 9.0): the sm_100f and sm_110f families. It rejects plain sm_100/103/110, sm_90a "
+                "and sm_120a/f."
             ),
+            also=(("sm_110f", "9.0"),),
         ),
         ptx=(
             (
@@ -9979,7 +10000,12 @@ NVVM_OPS: tuple[OpFacts, ...] = (
         requirement=Requirement(
             "sm_100a",
             "8.6",
-            "ODS: NVVMRequiresSMa<[100, 101, 103]>; ptxas agrees (PTX 8.6).",
+            (
+                "ODS: NVVMRequiresSMa<[100, 101, 103]>. ptxas 13.0 accepts tcgen05.shift only on the "
+                "architecture-specific targets sm_100a (PTX 8.6), sm_103a (8.8) and sm_110a (9.0); "
+                "unlike the other tcgen05 ops it rejects sm_100f, sm_103f and sm_110f."
+            ),
+            also=(("sm_103a", "8.8"), ("sm_110a", "9.0")),
         ),
         ptx=(
             "tcgen05.shift.cta_group::{1,2}.down [taddr];",
@@ -10032,12 +10058,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$taddr`,` $smem_desc attr-dict",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "ODS: NVVMRequiresSMa<[100, 101]>. ptxas 13.0 accepts it on sm_100a, sm_100f, "
-                "sm_103a and sm_110a (CUDA 13 renamed sm_101 to sm_110), not on sm_120a; PTX 8.6."
+                "ODS: NVVMRequiresSMa (`a` targets), but ptxas 13.0 assembles tcgen05.cp (every "
+                "shape/src_fmt) on sm_100a and sm_100f/103a/103f (PTX 8.6 on sm_100a, 8.8 on the "
+                "others), and on sm_110a/110f (PTX 9.0): the sm_100f and sm_110f families. It rejects "
+                "plain sm_100/103/110, sm_90a and sm_120a/f."
             ),
+            also=(("sm_110f", "9.0"),),
         ),
         ptx=(
             "tcgen05.cp.cta_group::{1,2}.<shape>{.multicast}{.src_fmt} [taddr], s-desc;",
@@ -10074,12 +10103,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$tmemAddr (`,` $offset^)? (`pack` $pack^)? attr-dict `:` type($res)",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "ODS: NVVMRequiresSMa<[100, 101]>. ptxas 13.0 accepts it on sm_100a, sm_100f, "
-                "sm_103a and sm_110a (CUDA 13 renamed sm_101 to sm_110), not on sm_120a; PTX 8.6."
+                "ODS: NVVMRequiresSMa (`a` targets), but ptxas 13.0 assembles tcgen05.ld on sm_100a and "
+                "sm_100f/103a/103f (PTX 8.6 on sm_100a, 8.8 on the others), and on sm_110a/110f (PTX "
+                "9.0): the sm_100f and sm_110f families. It rejects plain sm_100/103/110, sm_90a and "
+                "sm_120a/f."
             ),
+            also=(("sm_110f", "9.0"),),
         ),
         ptx=(
             "tcgen05.ld.sync.aligned.<shape>.xN{.pack::16b}.b32 {r...}, [taddr]{, offset};",
@@ -10114,12 +10146,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$tmemAddr `,` $val (`,` $offset^)? (`unpack` $unpack^)? attr-dict `:` type($val)",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "ODS: NVVMRequiresSMa<[100, 101]>. ptxas 13.0 accepts it on sm_100a, sm_100f, "
-                "sm_103a and sm_110a (CUDA 13 renamed sm_101 to sm_110), not on sm_120a; PTX 8.6."
+                "ODS: NVVMRequiresSMa (`a` targets), but ptxas 13.0 assembles tcgen05.st on sm_100a and "
+                "sm_100f/103a/103f (PTX 8.6 on sm_100a, 8.8 on the others), and on sm_110a/110f (PTX "
+                "9.0): the sm_100f and sm_110f families. It rejects plain sm_100/103/110, sm_90a and "
+                "sm_120a/f."
             ),
+            also=(("sm_110f", "9.0"),),
         ),
         ptx=(
             "tcgen05.st.sync.aligned.<shape>.xN{.unpack::16b}.b32 [taddr]{, offset}, {r...};",
@@ -10168,11 +10203,29 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             ),
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "ODS: NVVMRequiresSMa<[100, 110]>; ptxas accepts tcgen05.mma on "
-                "sm_100a/sm_100f/sm_103a/sm_110a with PTX 8.6."
+                "ODS: NVVMRequiresSMa (`a` targets), but ptxas 13.0 assembles tcgen05.mma (kinds f16, "
+                "tf32, f8f6f4 and the block-scaled ones) on sm_100a and sm_100f/103a/103f (PTX 8.6 on "
+                "sm_100a, 8.8 on the others), and on sm_110a/110f (PTX 9.0): the sm_100f and sm_110f "
+                "families. It rejects plain sm_100/103/110, sm_90a and sm_120a/f. kind::i8 is "
+                "architecture-specific: only sm_100a and sm_110a (see requirement_forms)."
+            ),
+            also=(("sm_110f", "9.0"),),
+        ),
+        requirement_forms=(
+            RequirementForm(
+                "kind=i8",
+                requirement=Requirement(
+                    "sm_100a",
+                    "8.6",
+                    (
+                        "ptxas 13.0 accepts tcgen05.mma.kind::i8 only on sm_100a (PTX 8.6) and "
+                        "sm_110a (PTX 9.0); sm_100f, sm_103a/f and sm_110f reject it."
+                    ),
+                    also=(("sm_110a", "9.0"),),
+                ),
             ),
         ),
         ptx=(
@@ -10417,9 +10470,13 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "sm_89",
             "8.1",
             (
-                "ptxas: e4m3/e5m2 need sm_89 with PTX 8.1 (sm_90 accepts them from PTX 7.8); ue8m0 "
-                "needs sm_100a (also sm_100f/103a/110a/120a/121a) and PTX 8.6."
+                "ptxas 13.0: cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 needs sm_89 with PTX 8.1, "
+                "while sm_90 and later accept it from PTX 7.8 (sm_90a from its 8.0). The ue8m0 "
+                "destination (cvt.{rz,rp}.satfinite.ue8m0x2.f32) needs the sm_100f, sm_110f or "
+                "sm_120f family and PTX 8.6; the gate does not tell it apart yet, so it holds it to "
+                "the fp8 floor."
             ),
+            also=(("sm_90", "7.8"),),
         ),
         ptx=(
             "cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b;",
@@ -10452,9 +10509,10 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "sm_89",
             "8.1",
             (
-                "ptxas: e4m3/e5m2 need sm_89 with PTX 8.1 (sm_90 accepts them from PTX 7.8); ue8m0 "
-                "needs sm_100a (also sm_100f/103a/110a/120a/121a) and PTX 8.6."
+                "ptxas 13.0: cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 needs sm_89 with PTX 8.1, "
+                "while sm_90 and later accept it from PTX 7.8 (sm_90a from its 8.0)."
             ),
+            also=(("sm_90", "7.8"),),
         ),
         ptx=(
             "cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a;",
@@ -10494,12 +10552,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$a attr-dict `:` type($a) `->` type($dst) `(` $dstTy `)`",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "Only the ue8m0 destination exists for bf16x2 sources; ptxas needs sm_100a (or "
-                "100f/103a/110a/120a/121a) and PTX 8.6."
+                "No ODS annotation. ptxas 13.0 assembles cvt.{rz,rp}.satfinite.ue8m0x2.bf16x2 on the "
+                "sm_100f, sm_110f and sm_120f families: sm_100a (PTX 8.6), sm_100f/103a/103f (8.8), "
+                "sm_110a/110f (9.0), sm_120a (8.7), sm_120f/121a/121f (8.8); it rejects every plain "
+                "target and sm_90a."
             ),
+            also=(("sm_110f", "9.0"), ("sm_120f", "8.7")),
         ),
         ptx=(
             "cvt.{rz,rp}{.satfinite}.ue8m0x2.bf16x2 d, a;",
@@ -10530,12 +10591,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$a `,` $b attr-dict `:` type($dst) `(` $dstTy `)`",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "No ODS annotation; ptxas needs an architecture-specific Blackwell target "
-                "(sm_100a, sm_100f, sm_103a, sm_110a, sm_120a, sm_121a) and PTX 8.6."
+                "No ODS annotation. ptxas 13.0 assembles cvt.rn.satfinite.{e2m3x2,e3m2x2}.f32 on the "
+                "sm_100f, sm_110f and sm_120f families: sm_100a (PTX 8.6), sm_100f/103a/103f (8.8), "
+                "sm_110a/110f (9.0), sm_120a (8.7), sm_120f/121a/121f (8.8); it rejects every plain "
+                "target and sm_90a."
             ),
+            also=(("sm_110f", "9.0"), ("sm_120f", "8.7")),
         ),
         ptx=(
             "cvt.rn.satfinite{.relu}.{e2m3x2,e3m2x2}.f32 d, a, b;",
@@ -10560,13 +10624,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$a attr-dict `:` type($a) `->` type($dst) `(` $dstTy `)`",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "9.1",
             (
-                "Unverified: ptxas 13.0 (PTX ISA 9.0) rejects the f16x2 -> e2m3x2/e3m2x2 cvt "
-                "forms, so these need a newer PTX ISA; the sm_100a floor follows the other 6-bit "
-                "conversions."
+                "cvt.rn.satfinite.{e2m3x2,e3m2x2}.f16x2 is a PTX ISA 9.1 form (ptxas 13.0 stops at "
+                "PTX 9.0). ptxas 13.1 (PTX 9.1) accepts it on sm_100a/100f/103a/103f, sm_110a/110f, "
+                "sm_120a/120f/121a/121f with PTX 9.1 and rejects plain targets: the sm_100f, sm_110f "
+                "and sm_120f families."
             ),
+            also=(("sm_110f", "9.1"), ("sm_120f", "9.1")),
         ),
         ptx=(
             "cvt.rn.satfinite{.relu}.{e2m3x2,e3m2x2}.f16x2 d, a;",
@@ -10598,13 +10664,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$a attr-dict `:` type($a) `->` type($dst) `(` $dstTy `)`",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "9.1",
             (
-                "Unverified: ptxas 13.0 (PTX ISA 9.0) rejects the bf16x2 -> e2m3x2/e3m2x2 cvt "
-                "forms, so these need a newer PTX ISA; the sm_100a floor follows the other 6-bit "
-                "conversions."
+                "cvt.rn.satfinite.{e2m3x2,e3m2x2}.bf16x2 is a PTX ISA 9.1 form (ptxas 13.0 stops at "
+                "PTX 9.0). ptxas 13.1 (PTX 9.1) accepts it on sm_100a/100f/103a/103f, sm_110a/110f, "
+                "sm_120a/120f/121a/121f with PTX 9.1 and rejects plain targets: the sm_100f, sm_110f "
+                "and sm_120f families."
             ),
+            also=(("sm_110f", "9.1"), ("sm_120f", "9.1")),
         ),
         ptx=(
             "cvt.rn.satfinite{.relu}.{e2m3x2,e3m2x2}.bf16x2 d, a;",
@@ -10635,12 +10703,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$a `,` $b attr-dict `:` type($dst) `(` $dstTy `)`",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "No ODS annotation; ptxas needs an architecture-specific Blackwell target "
-                "(sm_100a, sm_100f, sm_103a, sm_110a, sm_120a, sm_121a) and PTX 8.6."
+                "No ODS annotation. ptxas 13.0 assembles cvt.rn.satfinite.e2m1x2.f32 on the sm_100f, "
+                "sm_110f and sm_120f families: sm_100a (PTX 8.6), sm_100f/103a/103f (8.8), "
+                "sm_110a/110f (9.0), sm_120a (8.7), sm_120f/121a/121f (8.8); it rejects every plain "
+                "target and sm_90a."
             ),
+            also=(("sm_110f", "9.0"), ("sm_120f", "8.7")),
         ),
         ptx=(
             "cvt.rn.satfinite{.relu}.e2m1x2.f32 d, a, b;",
@@ -10667,7 +10738,11 @@ NVVM_OPS: tuple[OpFacts, ...] = (
         requirement=Requirement(
             "sm_89",
             "8.1",
-            "ptxas: e4m3/e5m2 sources need sm_89 with PTX 8.1 (sm_90: PTX 7.8).",
+            (
+                "ptxas 13.0: cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} needs sm_89 with PTX 8.1, while "
+                "sm_90 and later accept it from PTX 7.8 (sm_90a from its 8.0)."
+            ),
+            also=(("sm_90", "7.8"),),
         ),
         ptx=(
             "cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a;",
@@ -10694,13 +10769,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "Only the ue8m0 source exists; No ODS annotation; ptxas needs an "
-                "architecture-specific Blackwell target (sm_100a, sm_100f, sm_103a, sm_110a, "
-                "sm_120a, sm_121a) and PTX 8.6."
+                "No ODS annotation. ptxas 13.0 assembles cvt.rn.bf16x2.ue8m0x2 on the sm_100f, "
+                "sm_110f and sm_120f families: sm_100a (PTX 8.6), sm_100f/103a/103f (8.8), "
+                "sm_110a/110f (9.0), sm_120a (8.7), sm_120f/121a/121f (8.8); it rejects every plain "
+                "target and sm_90a."
             ),
+            also=(("sm_110f", "9.0"), ("sm_120f", "8.7")),
         ),
         ptx=(
             "cvt.rn.bf16x2.ue8m0x2 d, a;",
@@ -10728,12 +10805,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "No ODS annotation; ptxas needs an architecture-specific Blackwell target "
-                "(sm_100a, sm_100f, sm_103a, sm_110a, sm_120a, sm_121a) and PTX 8.6."
+                "No ODS annotation. ptxas 13.0 assembles cvt.rn.f16x2.{e2m3x2,e3m2x2} on the sm_100f, "
+                "sm_110f and sm_120f families: sm_100a (PTX 8.6), sm_100f/103a/103f (8.8), "
+                "sm_110a/110f (9.0), sm_120a (8.7), sm_120f/121a/121f (8.8); it rejects every plain "
+                "target and sm_90a."
             ),
+            also=(("sm_110f", "9.0"), ("sm_120f", "8.7")),
         ),
         ptx=(
             "cvt.rn{.relu}.f16x2.{e2m3x2,e3m2x2} d, a;",
@@ -10760,12 +10840,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "9.1",
             (
-                "Unverified: ptxas 13.0 (PTX ISA 9.0) rejects cvt.rn.bf16x2.{e2m3x2,e3m2x2}; the "
-                "sm_100a floor follows the f16x2 sibling."
+                "cvt.rn.bf16x2.{e2m3x2,e3m2x2} is a PTX ISA 9.1 form (ptxas 13.0 stops at PTX 9.0). "
+                "Neither ptxas 13.0 nor 13.1 assembles the bf16x2 destination form, so this is "
+                "unverified: the sm_100f/sm_110f/sm_120f families follow the other 6-/4-bit "
+                "conversions."
             ),
+            also=(("sm_110f", "9.1"), ("sm_120f", "9.1")),
         ),
         ptx=(
             "cvt.rn.bf16x2.{e2m3x2,e3m2x2} d, a;",
@@ -10795,12 +10878,15 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "8.6",
             (
-                "No ODS annotation; ptxas needs an architecture-specific Blackwell target "
-                "(sm_100a, sm_100f, sm_103a, sm_110a, sm_120a, sm_121a) and PTX 8.6."
+                "No ODS annotation. ptxas 13.0 assembles cvt.rn.f16x2.e2m1x2 on the sm_100f, sm_110f "
+                "and sm_120f families: sm_100a (PTX 8.6), sm_100f/103a/103f (8.8), sm_110a/110f "
+                "(9.0), sm_120a (8.7), sm_120f/121a/121f (8.8); it rejects every plain target and "
+                "sm_90a."
             ),
+            also=(("sm_110f", "9.0"), ("sm_120f", "8.7")),
         ),
         ptx=(
             "cvt.rn{.relu}.f16x2.e2m1x2 d, a;",
@@ -10824,12 +10910,14 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)",
         ),
         requirement=Requirement(
-            "sm_100a",
+            "sm_100f",
             "9.1",
             (
-                "Unverified: ptxas 13.0 (PTX ISA 9.0) rejects cvt.rn.bf16x2.e2m1x2; the sm_100a "
-                "floor follows the f16x2 sibling."
+                "cvt.rn.bf16x2.e2m1x2 is a PTX ISA 9.1 form (ptxas 13.0 stops at PTX 9.0). Neither "
+                "ptxas 13.0 nor 13.1 assembles the bf16x2 destination form, so this is unverified: "
+                "the sm_100f/sm_110f/sm_120f families follow the other 6-/4-bit conversions."
             ),
+            also=(("sm_110f", "9.1"), ("sm_120f", "9.1")),
         ),
         ptx=(
             "cvt.rn.bf16x2.e2m1x2 d, a;",
@@ -10865,9 +10953,11 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "sm_100a",
             "8.7",
             (
-                "ODS: NVVMRequiresSMa<[100, 103]>; ptxas accepts the `.rs` conversions only on "
-                "sm_100a and sm_103a, PTX 8.7."
+                "ODS: NVVMRequiresSMa<[100, 103]>. ptxas 13.0 accepts "
+                "cvt.rs.satfinite.{e4m3x4,e5m2x4}.f32 only on sm_100a (PTX 8.7) and sm_103a (PTX "
+                "8.8); sm_100f/103f, sm_110a and sm_120a reject `.rs`."
             ),
+            also=(("sm_103a", "8.8"),),
         ),
         ptx=(
             "cvt.rs.satfinite{.relu}.{e4m3x4,e5m2x4}.f32 d, {a, b, c, e}, rbits;",
@@ -10902,9 +10992,11 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "sm_100a",
             "8.7",
             (
-                "ODS: NVVMRequiresSMa<[100, 103]>; ptxas accepts the `.rs` conversions only on "
-                "sm_100a and sm_103a, PTX 8.7."
+                "ODS: NVVMRequiresSMa<[100, 103]>. ptxas 13.0 accepts "
+                "cvt.rs.satfinite.{e2m3x4,e3m2x4}.f32 only on sm_100a (PTX 8.7) and sm_103a (PTX "
+                "8.8); sm_100f/103f, sm_110a and sm_120a reject `.rs`."
             ),
+            also=(("sm_103a", "8.8"),),
         ),
         ptx=(
             "cvt.rs.satfinite{.relu}.{e2m3x4,e3m2x4}.f32 d, {a, b, c, e}, rbits;",
@@ -10937,9 +11029,11 @@ NVVM_OPS: tuple[OpFacts, ...] = (
             "sm_100a",
             "8.7",
             (
-                "ODS: NVVMRequiresSMa<[100, 103]>; ptxas accepts the `.rs` conversions only on "
-                "sm_100a and sm_103a, PTX 8.7."
+                "ODS: NVVMRequiresSMa<[100, 103]>. ptxas 13.0 accepts cvt.rs.satfinite.e2m1x4.f32 "
+                "only on sm_100a (PTX 8.7) and sm_103a (PTX 8.8); sm_100f/103f, sm_110a and sm_120a "
+                "reject `.rs`."
             ),
+            also=(("sm_103a", "8.8"),),
         ),
         ptx=(
             "cvt.rs.satfinite{.relu}.e2m1x4.f32 d, {a, b, c, e}, rbits;",

@@ -112,6 +112,15 @@ def _tensormap_replace_keys(view: OpView) -> list[str]:
     return [f"field={field}"] if field else []
 
 
+def _tcgen05_mma_keys(view: OpView) -> list[str]:
+    kind = view.enum_attr("kind")
+    value = view.attr("kind")
+    if kind is None and isinstance(value, DialectAttr) and len(value.params) == 1 \
+            and isinstance(value.params[0], TypeAttr):
+        kind = str(value.params[0].type)  # ``#nvvm.tcgen05_mma_kind<i8>`` reads its ``i8`` as a type
+    return [f"kind={kind}"] if kind else []
+
+
 FORM_KEYS: dict[str, Callable[[OpView], list[str]]] = {
     "nvgpu.mma.sync": _mma_keys,
     "nvgpu.extf": _extf_keys,
@@ -120,6 +129,7 @@ FORM_KEYS: dict[str, Callable[[OpView], list[str]]] = {
     "nvgpu.convert.fptrunc": _truncf_keys,
     "nvgpu.convert.float": _convert_float_keys,
     "nvgpu.tensormap.replace": _tensormap_replace_keys,
+    "nvvm.tcgen05.mma": _tcgen05_mma_keys,
 }
 """How the gate spells an instance's form, most specific key first (see the key
 conventions above ``_MMA_SYNC_FORMS`` in ``dialects/nvgpu.py``)."""

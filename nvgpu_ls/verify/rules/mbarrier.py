@@ -16,6 +16,10 @@ each checked here and reported as a warning that says why:
   the lowering indexes the barrier array without a bounds check.
 * ``nvgpu.mbarrier.count-range`` -- a constant arrival count outside ``1 .. 2^20-1`` or a
   constant transaction count outside ``0 .. 2^20-1``, the ranges PTX defines.
+* ``nvgpu.mbarrier.parity-type`` -- ``try_wait.parity`` given an ``index`` parity: older
+  releases declared ``phaseParity`` as ``index``; today's upstream takes ``i1`` and rejects
+  an index value (``mlir-opt-22``: "expects different type than prior uses: 'i1' vs 'index'").
+  The custom syntax does not spell the type, so only this era check can tell.
 
 ``nvgpu.mbarrier.inval`` (an nvgpu-ls op, not upstream) gets the same checks.
 """
@@ -118,6 +122,23 @@ def constant_int(operand: Operand | None) -> int | None:
     return value.value if isinstance(value, IntegerAttr) else None
 
 
+def defined_type(view: OpView, operand: Operand | None) -> Type | None:
+    """The type the operand's value was defined with (not the type the op's syntax implies
+    for it); for ``arith.constant`` results, the type of the constant."""
+    if operand is None or operand.definition is None:
+        return None
+    found = view.type_of_value(operand.definition)
+    if found is not None:
+        return found
+    owner = operand.definition.owner
+    if isinstance(owner, Operation) and owner.name == "arith.constant":
+        entry = owner.attributes.get("value")
+        value = entry.value if entry is not None else None
+        if isinstance(value, IntegerAttr):
+            return value.type
+    return None
+
+
 def type_alias_related(view: OpView, span: Span | None, what: str = "defined here") -> tuple[Related, ...]:
     """Where the ``!alias`` written at ``span`` is defined, when the type there is an alias."""
     if span is None:
@@ -181,7 +202,7 @@ def check_barrier_operands(view: OpView, report: Report, barriers: str = "barrie
     if not isinstance(group, MBarrierGroupType):
         return
     type_span = operand_type_span(operand, view)
-    group_related = type_alias_related(view, type_span, "is defined here") + view.defined_here(operand)
+    group_related = type_alias_related(view, type_span, "defined here") + view.defined_here(operand)
     if memory_space and not _defined_by_create(operand):
         # a group made here by mbarrier.create is reported once, at the create
         check_group_memory_space(view, report, group, type_span, group_related)
@@ -216,7 +237,7 @@ def verify_mbarrier_create(view: OpView, report: Report) -> None:
     if not isinstance(group, MBarrierGroupType):
         return
     span = view.result_span(0)
-    related = type_alias_related(view, span, "is defined here")
+    related = type_alias_related(view, span, "defined here")
     check_group_memory_space(view, report, group, span, related)
     if group.num_barriers == 0:
         _warn(report, view,
@@ -243,7 +264,18 @@ def verify_mbarrier_arrive_expect_tx(view: OpView, report: Report) -> None:
     check_count(view, report, "txcount", "the transaction count", 0)
 
 
-@verifies("nvgpu.mbarrier.arrive", "nvgpu.mbarrier.test.wait", "nvgpu.mbarrier.try_wait.parity",
-          "nvgpu.mbarrier.get", "nvgpu.mbarrier.inval")
+@verifies("nvgpu.mbarrier.try_wait.parity")
+def verify_mbarrier_try_wait_parity(view: OpView, report: Report) -> None:
+    check_barrier_operands(view, report)
+    parity = view.operand("phaseParity")
+    if isinstance(defined_type(view, parity), IndexType) and parity is not None:
+        _warn(report, view,
+              "phaseParity is an index value: older upstream releases declared it index, but today's upstream "
+              "takes an i1 and rejects an index value here ('i1' vs 'index'); pass an i1 (e.g. arith.constant "
+              "false / true, or arith.index_cast + arith.trunci)",
+              "nvgpu.mbarrier.parity-type", parity.span, view.defined_here(parity))
+
+
+@verifies("nvgpu.mbarrier.arrive", "nvgpu.mbarrier.test.wait", "nvgpu.mbarrier.get", "nvgpu.mbarrier.inval")
 def verify_mbarrier_access(view: OpView, report: Report) -> None:
     check_barrier_operands(view, report)

@@ -23,10 +23,13 @@ says why, and those that are certain to fail are errors, the rest warnings:
   ``nvgpu.tma.inner-bytes`` (error) for an innermost box that is not a multiple of 16
   bytes, ``nvgpu.tma.swizzle-width`` (error) for a rank-1 box wider than its swizzle,
   ``nvgpu.tma.oob-nan`` (error) for NaN fill of integer data -- all refused by the
-  driver -- and the warnings ``nvgpu.tma.box-count`` (box count differs from the
-  descriptor rank), ``nvgpu.tma.box-shape`` (a constant box size differs from the
-  descriptor's tile) and ``nvgpu.tma.host-only`` (the op inside device code, where
-  the driver call it lowers to cannot be linked).
+  driver (CUDA driver API documentation of ``cuTensorMapEncodeTiled``) -- and the
+  warnings ``nvgpu.tma.box-count`` (box count differs from the descriptor rank),
+  ``nvgpu.tma.box-shape`` (a constant box size differs from the descriptor's tile; the
+  driver encodes the operands, the device side trusts the type),
+  ``nvgpu.tma.source-element-type`` (the global tensor's element type, which the
+  lowering hands to the driver, differs from the tile's) and ``nvgpu.tma.host-only``
+  (the op inside device code, where the runtime call it lowers to cannot be linked).
 
 ``prefetch.descriptor`` and ``fence.descriptor`` have no rule upstream and nothing a
 static check can add: any descriptor value is fine for them.
@@ -75,7 +78,7 @@ def descriptor_site(view: OpView, group: str, memref: str | None = None) -> TmaS
     """A site for a descriptor given as operand ``group`` (optionally with a memref operand)."""
     operand = view.operand(group)
     span = operand_type_span(operand, view)
-    related = type_alias_related(view, span, "is defined here") + view.defined_here(operand)
+    related = type_alias_related(view, span, "defined here") + view.defined_here(operand)
     return TmaSite(view, span, related, view.operand(memref) if memref else None)
 
 
@@ -211,7 +214,7 @@ def verify_tma_async_load(view: OpView, report: Report) -> None:
                          "only signal an mbarrier in shared memory: convert-nvgpu-to-nvvm produces a non-shared "
                          "barrier pointer that nvvm.cp.async.bulk.tensor rejects",
                          "nvgpu.tma.barrier-memory-space", span,
-                         type_alias_related(view, span, "is defined here") + view.defined_here(barriers))
+                         type_alias_related(view, span, "defined here") + view.defined_here(barriers))
             return
     check_barrier_operands(view, report, memory_space=False)
 
@@ -254,7 +257,7 @@ def verify_tma_create_descriptor(view: OpView, report: Report) -> None:
     if not isinstance(desc, TensorMapDescriptorType):
         return
     span = view.result_span(0)
-    site = TmaSite(view, span, type_alias_related(view, span, "is defined here"))
+    site = TmaSite(view, span, type_alias_related(view, span, "defined here"))
     if verify_tma_descriptor(site, report, desc):
         return
     if check_tma_rank(site, report, desc):

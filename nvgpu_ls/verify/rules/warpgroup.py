@@ -253,7 +253,8 @@ def verify_warpgroup_mma_store(view: OpView, report: Report) -> None:
     if _dim(vector.shape, 0) != _dim(dst.shape, 0) or _dim(vector.shape, 1) != _dim(dst.shape, 1):
         report.op_error(view, f"results ['{vector}'][{_dim(vector.shape, 1)}] values. However, destination "
                         f"memref[{_dim(dst.shape, 0)}][{_dim(dst.shape, 1)}]  does not have same size as results",
-                        "nvgpu.warpgroup.store-shape", dst_span, _type_related(acc_span, f"the accumulator is '{vector}'"))
+                        "nvgpu.warpgroup.store-shape", dst_span,
+                        _type_related(acc_span, f"the accumulator is '{vector}'"))
         return
     if dst.rank > 2:
         report.op_error(view, f"stores into a rank-{dst.rank} memref, but the lowering writes each element with two "
@@ -280,7 +281,7 @@ def verify_init_accumulator(view: OpView, report: Report) -> None:
     if size_m is None or size_n is None or not allowed_size_m(size_m) or not allowed_size_n(size_n, vector.element):
         report.op_error(view, f"has type '{vector}'. It does not fit into warp-group level (wgmma) matrix "
                         "multiplication instruction (or not supported yet)", "nvgpu.warpgroup.accumulator-shape",
-                        span, type_alias_related(view, span, "is defined here"))
+                        span, type_alias_related(view, span, "defined here"))
         return
     if len(vector.shape) > 2:
         _warn(report, view, f"the accumulator '{vector}' has rank {len(vector.shape)}: wgmma accumulators are "
