@@ -20,7 +20,7 @@ from nvgpu_ls.verify import check_document
 from .conformance import Expected, expected_diagnostics
 from .conftest import CONFORMANCE, conformance_files, needs_conformance
 
-FLOOR = 0.0
+FLOOR = 1.0
 """The fraction of expected errors reproduced, as last reached; it may only go up."""
 
 _NVGPU_INVALID = "mlir/test/Dialect/NVGPU/invalid.mlir"
@@ -37,6 +37,8 @@ ERA_CHANGES: dict[tuple[str, int], tuple[int, str]] = {
     (_NVGPU_INVALID, 336): (336, _SWIZZLE_32B.format(512)),
     # The older variant of the NVVM conversion test expects messages that both mlir-opt-22
     # and the newer bindings have since reworded for the same inputs.
+    (_OLDER_STOCHASTIC, 10): (10, "'nvvm.convert.f32x2.to.f16x2' op Only RN, RZ, and RS rounding modes are supported "
+                                  "for conversions from f32x2 to f16x2."),
     (_OLDER_STOCHASTIC, 20): (20, "'nvvm.convert.f32x2.to.f16x2' op random_bits not supported for RN and RZ rounding modes."),
     (_OLDER_STOCHASTIC, 28): (28, "'nvvm.convert.f32x2.to.bf16x2' op random_bits not supported for RN and RZ rounding modes."),
     (_OLDER_STOCHASTIC, 88): (88, "Only RZ and RP rounding modes are supported for conversions from bf16x2 to 'f8E8M0FNU' type"),
@@ -46,6 +48,12 @@ INVALID = [p for p in conformance_files("**/*invalid*.mlir")]
 if (CONFORMANCE / "variants").is_dir():
     INVALID += sorted((CONFORMANCE / "variants").rglob("*invalid*.mlir"))
 VALID = [p for p in conformance_files() if "invalid" not in p.name]
+UPSTREAM_REJECTS = {
+    # Its TMA test functions use swizzle_32b/64b descriptors with 128-byte rows, which both
+    # mlir-opt-22 and the newer bindings reject today (the conformance README's era note);
+    # every error we report in it must be that rule, and nothing else.
+    "mlir/test/Conversion/NVGPUToNVVM/nvgpu-to-nvvm.mlir": "the tensormap descriptor must have last dimension of",
+}
 OUT_OF_SCOPE = {"mma-sync-f32-to-tf32x3.mlir", "transform-pipeline-shared.mlir"}
 """Files whose expected diagnostics come from transformation passes, not the verifier."""
 
@@ -89,4 +97,8 @@ def test_expected_errors_are_reproduced_at_or_above_the_floor() -> None:
 @needs_conformance
 @pytest.mark.parametrize("path", [p for p in VALID if p.name not in OUT_OF_SCOPE], ids=_short)
 def test_file_upstream_accepts_gets_no_error(path: Path) -> None:
-    assert list(_errors(path)) == []
+    allowed = UPSTREAM_REJECTS.get(_short(path))
+    unexpected = [(line, message) for line, message in _errors(path) if allowed is None or allowed not in message]
+    assert unexpected == []
+    if allowed is not None:
+        assert _errors(path), f"upstream rejects {_short(path)} ({allowed}...) but we report nothing"

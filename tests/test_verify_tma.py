@@ -100,7 +100,7 @@ def upstream_input(text: str) -> str:
     sections = re.split(r"(?m)^// -----.*\n", text)
     kept = []
     for section in sections:
-        if "// nvgpu-ls-only" in section:
+        if re.search(r"(?m)^\s*// nvgpu-ls-only", section):
             continue
         lines = []
         for line in section.splitlines():

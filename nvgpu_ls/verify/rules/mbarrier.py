@@ -152,10 +152,6 @@ def type_alias_related(view: OpView, span: Span | None, what: str = "defined her
     return (Related(alias.start, alias.end, f"{written} {what}"),)
 
 
-def operand_span(operand: Operand | None, view: OpView) -> Span:
-    return operand.span if operand is not None else view.span
-
-
 def operand_type_span(operand: Operand | None, view: OpView) -> Span:
     """Where the operand's type is written, else the operand, else the op."""
     if operand is None:
@@ -212,9 +208,10 @@ def check_barrier_operands(view: OpView, report: Report, barriers: str = "barrie
         return
     count = group.num_barriers
     if value < 0 or value >= count:
+        valid = f"valid ids are 0 to {count - 1}" if count > 0 else "it has no barrier"
         _warn(report, view,
               f"mbarrier id {value} is out of range for a group of {count} "
-              f"barrier{'s' if count != 1 else ''} (valid ids are 0 to {count - 1}); the lowering "
+              f"barrier{'s' if count != 1 else ''} ({valid}); the lowering "
               "does not bounds-check it and addresses memory past the group",
               "nvgpu.mbarrier.index-range", ident.span, group_related)
 
