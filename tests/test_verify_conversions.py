@@ -14,16 +14,13 @@ from nvgpu_ls.verify.rules.conversions import verify_rcp
 
 from .conformance import expected_diagnostics
 from .conftest import CONFORMANCE, needs_conformance
+from .verify_support import verify_body
 
 RND = "#nvvm.fp_rnd_mode"
 
 
 def _check(body: str, args: str) -> list[tuple[int, str, str]]:
-    """(0-based line, code, message) of every diagnostic of ``body`` inside a function."""
-    text = f"func.func @f({args}) {{\n  {body}\n  return\n}}\n"
-    doc = Document(text)
-    assert not doc.diagnostics(), doc.diagnostics()
-    return [(doc.position(d.start)[0], d.code, d.message) for d in verify_ops(doc)]
+    return verify_body(body, args)
 
 
 def _one(body: str, args: str, code: str, message: str) -> None:

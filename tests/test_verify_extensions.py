@@ -8,6 +8,7 @@ import pytest
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.verify import verify_ops
+from .verify_support import verify_body
 
 SMEM_TILE = "memref<64x64xf16, 3>"
 
@@ -18,10 +19,7 @@ def _desc(tile: str = SMEM_TILE, swizzle: str = "none", interleave: str = "none"
 
 
 def _check(body: str, args: str) -> list[tuple[int, str, str]]:
-    text = f"func.func @f({args}) {{\n  {body}\n  return\n}}\n"
-    doc = Document(text)
-    assert not doc.diagnostics(), doc.diagnostics()
-    return [(doc.position(d.start)[0], d.code, d.message) for d in verify_ops(doc)]
+    return verify_body(body, args)
 
 
 def _one(body: str, args: str, code: str, message: str) -> None:

@@ -15,6 +15,7 @@ import pytest
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.diagnostics import Diagnostic, Severity
 from nvgpu_ls.verify import verify_ops
+from .verify_support import family_diagnostics as verified_family
 
 FAMILY = "nvgpu.ldmatrix."
 MLIR_OPT = shutil.which("mlir-opt-22")
@@ -29,9 +30,7 @@ def ldmatrix(src: str, result: str, attrs: str = "{numTiles = 4 : i32, transpose
 
 
 def family_diagnostics(text: str) -> tuple[Document, list[Diagnostic]]:
-    doc = Document(text)
-    assert not doc.diagnostics(), doc.diagnostics()
-    return doc, [d for d in verify_ops(doc) if d.code.startswith(FAMILY)]
+    return verified_family(text, FAMILY)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import pytest
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.diagnostics import Diagnostic, Severity
 from nvgpu_ls.verify import verify_ops
+from .verify_support import family_diagnostics as verified_family
 
 FAMILY = "nvgpu.mma-sync."
 MLIR_OPT = shutil.which("mlir-opt-22")
@@ -37,9 +38,7 @@ def mma(a: str, b: str, c: str, attrs: str, result: str | None = None, sparse: b
 
 
 def family_diagnostics(text: str) -> tuple[Document, list[Diagnostic]]:
-    doc = Document(text)
-    assert not doc.diagnostics(), doc.diagnostics()
-    return doc, [d for d in verify_ops(doc) if d.code.startswith(FAMILY)]
+    return verified_family(text, FAMILY)
 
 
 @dataclass(frozen=True)

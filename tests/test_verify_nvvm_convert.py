@@ -10,16 +10,14 @@ from nvgpu_ls.verify import verify_ops
 
 from .conformance import expected_diagnostics
 from .conftest import CONFORMANCE, needs_conformance
+from .verify_support import verify_body
 
 RND = "#nvvm.fp_rnd_mode"
 SAT = "#nvvm.sat_mode"
 
 
 def _check(body: str, args: str) -> list[tuple[int, str, str]]:
-    text = f"llvm.func @f({args}) {{\n  {body}\n  llvm.return\n}}\n"
-    doc = Document(text)
-    assert not doc.diagnostics(), doc.diagnostics()
-    return [(doc.position(d.start)[0], d.code, d.message) for d in verify_ops(doc)]
+    return verify_body(body, args, wrapper="llvm")
 
 
 F32X2 = "%a: f32, %b: f32"

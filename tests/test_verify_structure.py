@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from nvgpu_ls.analysis.document import Document
-from nvgpu_ls.verify import verify_ops
+from .verify_support import verify_body
 
 SHARED = "memref<16x16xf16, 3>"
 BARRIERS = "!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>"
 
 
 def _errors(body: str, args: str = "%m: memref<16x16xf16, 3>, %i: index") -> list[tuple[int, str, str]]:
-    text = f"func.func @f({args}) {{\n  {body}\n  return\n}}\n"
-    doc = Document(text)
-    assert not doc.diagnostics(), doc.diagnostics()
-    return [(doc.position(d.start)[0], d.code, d.message) for d in verify_ops(doc) if d.code.startswith("op.")]
+    return [found for found in verify_body(body, args) if found[1].startswith("op.")]
 
 
 CASES = [
@@ -26,7 +22,7 @@ CASES = [
      "'nvgpu.ldmatrix' op attribute 'numTiles' failed to satisfy constraint: 32-bit signless integer attribute"),
     (f'%r = "nvgpu.ldmatrix"(%m, %i) {{numTiles = 1 : i32, transpose = 3}} : ({SHARED}, index) -> vector<1x2xf16>',
      "op.attribute-invalid", "'nvgpu.ldmatrix' op attribute 'transpose' failed to satisfy constraint: bool attribute"),
-    (f'%r = "nvgpu.ldmatrix"(%i, %i) {{numTiles = 1 : i32, transpose = false}} : (index, index) -> vector<1x2xf16>',
+    ('%r = "nvgpu.ldmatrix"(%i, %i) {numTiles = 1 : i32, transpose = false} : (index, index) -> vector<1x2xf16>',
      "op.operand-type", "'nvgpu.ldmatrix' op operand #0 must be memref of any type values, but got 'index'"),
     (f'%r = "nvgpu.ldmatrix"(%m, %m) {{numTiles = 1 : i32, transpose = false}} : ({SHARED}, {SHARED}) -> vector<1x2xf16>',
      "op.operand-type", f"'nvgpu.ldmatrix' op operand #1 must be variadic of index, but got '{SHARED}'"),

@@ -1,0 +1,28 @@
+"""Helpers the per-family verifier tests share: run the verifiers over a snippet."""
+
+from __future__ import annotations
+
+from nvgpu_ls.analysis.document import Document
+from nvgpu_ls.diagnostics import Diagnostic
+from nvgpu_ls.verify import verify_ops
+
+
+def verified(text: str) -> tuple[Document, list[Diagnostic]]:
+    """The document of ``text`` (which must parse cleanly) and its verifier diagnostics."""
+    doc = Document(text)
+    assert not doc.diagnostics(), doc.diagnostics()
+    return doc, verify_ops(doc)
+
+
+def family_diagnostics(text: str, prefix: str) -> tuple[Document, list[Diagnostic]]:
+    """Like ``verified``, keeping the diagnostics whose code starts with ``prefix``."""
+    doc, found = verified(text)
+    return doc, [d for d in found if d.code.startswith(prefix)]
+
+
+def verify_body(body: str, args: str, wrapper: str = "func") -> list[tuple[int, str, str]]:
+    """(0-based line, code, message) of every verifier diagnostic of ``body`` placed on line 1 of
+    a function (``func.func`` or, with ``wrapper="llvm"``, ``llvm.func``) taking ``args``."""
+    end = "llvm.return" if wrapper == "llvm" else "return"
+    doc, found = verified(f"{wrapper}.func @f({args}) {{\n  {body}\n  {end}\n}}\n")
+    return [(doc.position(d.start)[0], d.code, d.message) for d in found]
