@@ -90,3 +90,8 @@ def test_custom_form_may_leave_results_unnamed() -> None:
 def test_binding_more_results_than_the_op_defines_is_reported() -> None:
     body = f"%a, %b = nvgpu.ldmatrix %m[%i, %i] {{numTiles = 4 : i32, transpose = false}} : {SHARED} -> vector<4x2xf16>"
     assert _errors(body) == [(1, "op.result-count", "operation defines 1 results but was provided 2 to bind")]
+
+
+def test_generic_form_may_leave_results_unnamed() -> None:
+    body = f'"nvgpu.ldmatrix"(%m, %i, %i) {{numTiles = 4 : i32, transpose = false}} : ({SHARED}, index, index) -> vector<4x2xf16>'
+    assert verify_body(body, f"%m: {SHARED}, %i: index") == []

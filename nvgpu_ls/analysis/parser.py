@@ -408,9 +408,9 @@ class Parser:
         if len(inputs) != len(op.operands):
             self.error(f"expected {len(op.operands)} operand type{'s' if len(op.operands) != 1 else ''} "
                        f"but had {len(inputs)}", ref.start, ref.end, "syntax.type-count")
-        if len(outputs) != len(op.results):
-            self.error(f"operation defines {len(op.results)} result{'s' if len(op.results) != 1 else ''} "
-                       f"but was provided {len(outputs)} to bind", ref.start, ref.end, "syntax.type-count")
+        if op.results and len(outputs) != len(op.results):  # unnamed results are fine in any number
+            self.error(f"operation defines {len(outputs)} results but was provided {len(op.results)} to bind",
+                       ref.start, ref.end, "syntax.type-count")
         op.operand_types[""] = [TypeRef(t, ref.start, ref.end) for t in inputs]
         op.result_types = [TypeRef(t, ref.start, ref.end) for t in outputs]
         for value, type_ref in zip(op.results, op.result_types):

@@ -10,6 +10,7 @@ user's configuration.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Mapping
@@ -43,9 +44,10 @@ class CheckOptions:
 def verify_ops(doc: Document) -> list[Diagnostic]:
     """Structural checks and the registered per-op verifiers over every op of ``doc``."""
     report = Report()
+    broken = sorted(d.start for d in doc.diagnostics())
     for op in doc.ops():
-        if op.facts is None:
-            continue
+        if op.facts is None or (not op.regions and _holds_any(broken, op.start, op.end)):
+            continue  # upstream never verifies what it could not parse
         view = OpView(op, doc)
         before = len(report.diagnostics)
         check_structure(view, report)
@@ -56,6 +58,11 @@ def verify_ops(doc: Document) -> list[Diagnostic]:
             if len(report.diagnostics) > before:
                 break  # like upstream: the first failing rule is the op's error
     return report.diagnostics
+
+
+def _holds_any(sorted_offsets: list[int], start: int, end: int) -> bool:
+    index = bisect_left(sorted_offsets, start)
+    return index < len(sorted_offsets) and sorted_offsets[index] < end
 
 
 def check_document(doc: Document, options: CheckOptions | None = None) -> list[Diagnostic]:
