@@ -23,7 +23,8 @@ from ..analysis.document import Document
 from ..analysis.ir import AttrEntry, Operation, ValueDef, ValueUse
 from ..analysis.typegrammar import TypeSyntaxError, parse_type
 from ..analysis.values import (
-    Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, GPUAddressSpaceAttr, IntegerAttr, MemRefType, KeywordAttr, NoneType, Type,
+    AffineMapAttr, Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, IntegerAttr, MemRefType, OpaqueAttr,
+    StridedLayoutAttr, KeywordAttr, NoneType, Type,
     TypeAliasRef, TypeAttr, UnitAttr,
 )
 from ..diagnostics import Diagnostic, Related, Severity
@@ -95,6 +96,12 @@ class OpView:
     def operand(self, group: str) -> Operand | None:
         found = self.operands(group)
         return found[0] if found else None
+
+    def type_span(self, operand: Operand | None) -> Span:
+        """Where ``operand``'s type is written at this op, else the operand, else the op."""
+        if operand is None:
+            return self.span
+        return operand.type_span if operand.type_span is not None else operand.span
 
     def type_of(self, group: str, index: int = 0) -> Type | None:
         """The type of the ``index``-th operand of ``group`` (None when unknown)."""
@@ -278,7 +285,7 @@ def enum_case(value: Attr | None) -> str | None:
     if isinstance(value, TypeAttr) and isinstance(value.type, NoneType):
         return "none"
     if isinstance(value, DialectAttr):
-        words = _words(value.params)
+        words = attribute_words(value.params)
         return words[-1] if words else None
     word = getattr(value, "value", None)
     if isinstance(word, str):
@@ -290,7 +297,7 @@ def enum_case(value: Attr | None) -> str | None:
     return None
 
 
-def _words(params: tuple) -> list[str]:
+def attribute_words(params: tuple) -> list[str]:
     """The bare words inside a dialect attribute's parameters, in order."""
     words: list[str] = []
     for item in params:
@@ -301,7 +308,7 @@ def _words(params: tuple) -> list[str]:
         elif isinstance(item, TypeAttr) and isinstance(item.type, NoneType):
             words.append("none")  # ``<none>`` reads as the builtin none type
         elif isinstance(item, tuple):
-            words.extend(_words(item))
+            words.extend(attribute_words(item))
     return words
 
 
@@ -417,7 +424,8 @@ def _resolve(value, aliases: dict, depth: int):
 
 
 def _is_memory_space(attr) -> bool:
-    return isinstance(attr, (IntegerAttr, GPUAddressSpaceAttr))
+    """A resolved attribute in a memref's layout slot that is no layout is its memory space."""
+    return attr is not None and not isinstance(attr, (StridedLayoutAttr, AffineMapAttr, OpaqueAttr, AttrAliasRef))
 
 
 def _resolve_item(item, aliases: dict, depth: int):

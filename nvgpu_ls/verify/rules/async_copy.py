@@ -22,45 +22,15 @@ from ...analysis.values import (
 )
 from ...diagnostics import Related, Severity
 from ..context import Operand, OpView, Report, Span, verifies
+from ..memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory
 
 CODE = "nvgpu.async-copy"
-SHARED_SPACE = 3
-"""``NVGPUDialect::kSharedMemoryAddressSpace``."""
 
 
 # ---------------------------------------------------------------- memref helpers (shared)
 def as_memref(t: Type | None) -> MemRefType | None:
-    """``t`` as a ranked memref, with a lone attribute after the element type read the way
-    MLIR reads it: a layout only when it is one (a strided layout or an affine map),
-    otherwise the memory space. (``memref<4xf32, #s>`` with ``#s`` an alias of an
-    address space parses with ``#s`` in the layout position.)"""
-    if not isinstance(t, MemRefType):
-        return None
-    layout = t.layout
-    if t.memory_space is None and layout is not None and not isinstance(layout, (StridedLayoutAttr, AffineMapAttr)) \
-            and not _opaque(layout):
-        return MemRefType(t.shape, t.element, None, layout)
-    return t
-
-
-def shared_memory(memref: MemRefType) -> bool | None:
-    """Upstream's ``hasSharedMemoryAddressSpace``; None when the space is not known here."""
-    space = memref.memory_space
-    if space is None:
-        # An unresolved alias in the layout position may well be the memory space.
-        return None if _opaque(memref.layout) else False
-    if isinstance(space, IntegerAttr):
-        return space.value == SHARED_SPACE
-    if isinstance(space, GPUAddressSpaceAttr):
-        return space.space == "workgroup"
-    if _opaque(space):
-        return None
-    return False
-
-
-def _opaque(attr: Attr | None) -> bool:
-    """Attribute text this project keeps verbatim or an alias it cannot resolve."""
-    return type(attr).__name__ in ("OpaqueAttr", "AttrAliasRef")
+    """``t`` when it is a ranked memref (its memory space as ``OpView`` resolves it), else None."""
+    return t if isinstance(t, MemRefType) else None
 
 
 def space_text(memref: MemRefType) -> str:
@@ -123,13 +93,6 @@ def c_div(a: int, b: int) -> int:
     """C++ integer division (truncates toward zero)."""
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b > 0) else -q
-
-
-def type_span(view: OpView, operand: Operand | None) -> Span:
-    """Where ``operand``'s type is written at this op, else the operand, else the op."""
-    if operand is None:
-        return view.span
-    return operand.type_span or operand.span
 
 
 def anchored(view: OpView, span: Span, note: str, related: tuple[Related, ...] = ()) -> tuple[Span, tuple[Related, ...]]:
@@ -380,7 +343,7 @@ def verify_device_async_copy(view: OpView, report: Report) -> None:
     src_ref, dst_ref = as_memref(src_type), as_memref(dst_type)
 
     def at_type(operand: Operand | None, memref: MemRefType, related: tuple[Related, ...] = ()):
-        return anchored(view, type_span(view, operand), f"{mlir_type_text(memref)}", related)
+        return anchored(view, view.type_span(operand), f"{mlir_type_text(memref)}", related)
 
     if src_ref is not None and last_dim_unit_stride(src_ref) is False:
         span, related = at_type(src, src_ref, view.defined_here(src))
@@ -392,14 +355,14 @@ def verify_device_async_copy(view: OpView, report: Report) -> None:
         report.error(view, "destination memref most minor dim must have unit stride", f"{CODE}.unit-stride",
                      span, related)
         return
-    if dst_ref is not None and shared_memory(dst_ref) is False:
+    if dst_ref is not None and memref_in_shared_memory(dst_ref) is False:
         span, related = at_type(dst, dst_ref, view.defined_here(dst))
         report.error(view, "destination memref must have a memory space attribute of IntegerAttr("
-                           f"{SHARED_SPACE}) or gpu::AddressSpaceAttr(Workgroup)", f"{CODE}.memory-space",
-                     span, related, data={"memorySpace": SHARED_SPACE})
+                           f"{SHARED_MEMORY_SPACE}) or gpu::AddressSpaceAttr(Workgroup)", f"{CODE}.memory-space",
+                     span, related, data={"memorySpace": SHARED_MEMORY_SPACE})
         return
     if src_ref is not None and dst_ref is not None and src_ref.element != dst_ref.element:
-        span, related = at_type(dst, dst_ref, (Related(*type_span(view, src),
+        span, related = at_type(dst, dst_ref, (Related(*view.type_span(src),
                                                         f"source element type is {src_ref.element}"),))
         report.error(view, "source and destination must have the same element type", f"{CODE}.element-type",
                      span, related)
@@ -409,7 +372,7 @@ def verify_device_async_copy(view: OpView, report: Report) -> None:
         indices = view.operands(group)
         if memref is not None and memref.rank != len(indices):
             span, related = anchored(view, uses_span(view, indices, owner), f"the {what} indices", (
-                Related(*type_span(view, owner), f"{mlir_type_text(memref)} has rank {memref.rank}"),))
+                Related(*view.type_span(owner), f"{mlir_type_text(memref)} has rank {memref.rank}"),))
             report.op_error(view, f"expected {memref.rank} {what} indices, got {len(indices)}",
                             f"{CODE}.index-count", span, related,
                             data={"expected": memref.rank, "found": len(indices)})

@@ -20,7 +20,7 @@ from ...analysis.values import (
 )
 from ..context import Operand, OpView, Report, Span, verifies
 from .conversions import on_op_line
-from .mbarrier import memref_in_shared_memory
+from ..memory_spaces import memref_in_shared_memory
 from .tma import MAX_TMA_RANK, check_tma_rank, descriptor_site, verify_tma_descriptor
 
 SHARED = 3

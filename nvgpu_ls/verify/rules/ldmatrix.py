@@ -16,10 +16,8 @@ from __future__ import annotations
 from ...analysis.values import VectorType
 from ...diagnostics import Related, Severity
 from ..context import OpView, Report, verifies
-from .async_copy import (
-    SHARED_SPACE, Emitter, as_memref, element_width, last_dim_unit_stride, mlir_type_text, shared_memory, type_span,
-    uses_span,
-)
+from ..memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory
+from .async_copy import Emitter, as_memref, element_width, last_dim_unit_stride, mlir_type_text, uses_span
 
 CODE = "nvgpu.ldmatrix"
 
@@ -38,7 +36,7 @@ def verify_ldmatrix(view: OpView, report: Report) -> None:
     if memref is not None and result is not None and memref.element != result.element:
         emit.op_error("failed to verify that srcMemref and res have same element type", f"{CODE}.element-type",
                       res_span, f"result type {result}",
-                      (Related(*type_span(view, src), f"srcMemref element type is {memref.element}"),))
+                      (Related(*view.type_span(src), f"srcMemref element type is {memref.element}"),))
         return
     if result is None:
         return
@@ -51,11 +49,11 @@ def verify_ldmatrix(view: OpView, report: Report) -> None:
                       "floating-point elements of at most 32 bits", f"{CODE}.element-width", res_span,
                       f"result type {result}")
         return
-    if memref is not None and shared_memory(memref) is False:
+    if memref is not None and memref_in_shared_memory(memref) is False:
         emit.error("expected nvgpu.ldmatrix srcMemref must have a memory space attribute of "
-                   f"IntegerAttr({SHARED_SPACE}) or gpu::AddressSpaceAttr(Workgroup)", f"{CODE}.memory-space",
-                   type_span(view, src), mlir_type_text(memref), view.defined_here(src),
-                   data={"memorySpace": SHARED_SPACE})
+                   f"IntegerAttr({SHARED_MEMORY_SPACE}) or gpu::AddressSpaceAttr(Workgroup)", f"{CODE}.memory-space",
+                   view.type_span(src), mlir_type_text(memref), view.defined_here(src),
+                   data={"memorySpace": SHARED_MEMORY_SPACE})
         return
     if width > 32:
         emit.error("nvgpu.ldmatrix works for 32b or lower", f"{CODE}.element-width", res_span,
@@ -96,10 +94,10 @@ def verify_ldmatrix(view: OpView, report: Report) -> None:
     if memref is not None and memref.rank != len(indices):
         emit.op_error(f"expected {memref.rank} indices, got {len(indices)}", f"{CODE}.index-count",
                       uses_span(view, indices, src), "the indices",
-                      (Related(*type_span(view, src), f"{mlir_type_text(memref)} has rank {memref.rank}"),),
+                      (Related(*view.type_span(src), f"{mlir_type_text(memref)} has rank {memref.rank}"),),
                       data={"expected": memref.rank, "found": len(indices)})
         return
     if memref is not None and last_dim_unit_stride(memref) is False:
         emit.error(f"'{view.name}' op srcMemref most minor dim does not have unit stride; ldmatrix reads each "
-                   "tile row as 16 contiguous bytes", f"{CODE}.unit-stride", type_span(view, src),
+                   "tile row as 16 contiguous bytes", f"{CODE}.unit-stride", view.type_span(src),
                    mlir_type_text(memref), view.defined_here(src), severity=Severity.WARNING)

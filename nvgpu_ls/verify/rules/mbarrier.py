@@ -28,75 +28,17 @@ from __future__ import annotations
 
 from ...analysis.ir import Operation
 from ...analysis.values import (
-    Attr, AttrAliasRef, DialectAttr, FloatType, GPUAddressSpaceAttr, IndexType, IntegerAttr, IntegerType,
-    KeywordAttr, MBarrierGroupType, MemRefType, OpaqueAttr, Type, element_bit_width,
+    Attr, FloatType, IndexType, IntegerAttr, IntegerType, MBarrierGroupType, Type, element_bit_width,
 )
 from ...diagnostics import Related, Severity
 from ..context import Operand, OpView, Report, Span, verifies
+from ..memory_spaces import shared_memory_space
 
-SHARED_MEMORY_SPACE = 3
-"""NVGPUDialect::kSharedMemoryAddressSpace."""
 MAX_MBARRIER_COUNT = (1 << 20) - 1
 """PTX: arrival and transaction counts of an mbarrier are at most 2^20 - 1."""
 
 
 # ---------------------------------------------------------------- helpers shared by the rule modules
-def shared_memory_space(space: Attr | None) -> bool | None:
-    """Upstream's ``isSharedMemoryAddressSpace``: an integer 3 or ``#gpu.address_space<workgroup>``.
-
-    None when the attribute cannot be judged (an unresolved alias, text the grammar
-    keeps opaque), so that callers skip the rule instead of guessing.
-    """
-    if space is None:
-        return False
-    if isinstance(space, IntegerAttr):
-        return space.value == SHARED_MEMORY_SPACE
-    if isinstance(space, GPUAddressSpaceAttr):
-        return space.space == "workgroup"
-    if isinstance(space, (AttrAliasRef, OpaqueAttr)):
-        return None
-    if isinstance(space, DialectAttr):
-        words = _words(space.params)
-        if space.name == "gpu.address_space" or (space.name == "gpu" and "address_space" in words):
-            return "workgroup" in words
-    return False
-
-
-def _words(params) -> list[str]:
-    found: list[str] = []
-    for item in params:
-        if isinstance(item, KeywordAttr):
-            found.append(item.word)
-        elif isinstance(item, str):
-            found.append(item)
-        elif isinstance(item, tuple):
-            found.extend(_words(item))
-    return found
-
-
-_LAYOUT_NAMES = ("StridedLayoutAttr", "AffineMapAttr")
-
-
-def memref_space(memref: MemRefType) -> Attr | None:
-    """The memory space of ``memref``; with one trailing attribute written through an alias
-    (``memref<4xf32, #smem>``) the parser cannot tell layout from memory space, so decide
-    here, once the alias is resolved, by what the attribute is."""
-    if memref.memory_space is not None:
-        return memref.memory_space
-    layout = memref.layout
-    if layout is not None and type(layout).__name__ not in _LAYOUT_NAMES and not isinstance(layout, OpaqueAttr):
-        return layout
-    return None
-
-
-def memref_in_shared_memory(memref: MemRefType) -> bool | None:
-    """``NVGPUDialect::hasSharedMemoryAddressSpace``; None when unknowable."""
-    layout = memref.layout
-    if memref.memory_space is None and isinstance(layout, (AttrAliasRef, OpaqueAttr)):
-        return None
-    return shared_memory_space(memref_space(memref))
-
-
 def upstream_bit_width(element: Type | None) -> int | None:
     """``getIntOrFloatBitWidth`` as upstream computes it (tf32 counts 19 bits); None
     for element types that have none (index, vectors, unknown types)."""
@@ -152,13 +94,6 @@ def type_alias_related(view: OpView, span: Span | None, what: str = "defined her
     return (Related(alias.start, alias.end, f"{written} {what}"),)
 
 
-def operand_type_span(operand: Operand | None, view: OpView) -> Span:
-    """Where the operand's type is written, else the operand, else the op."""
-    if operand is None:
-        return view.span
-    return operand.type_span if operand.type_span is not None else operand.span
-
-
 def space_text(space: Attr | None) -> str:
     """A memory space as a message names it."""
     if space is None:
@@ -197,7 +132,7 @@ def check_barrier_operands(view: OpView, report: Report, barriers: str = "barrie
     group = operand.type if operand is not None else None
     if not isinstance(group, MBarrierGroupType):
         return
-    type_span = operand_type_span(operand, view)
+    type_span = view.type_span(operand)
     group_related = type_alias_related(view, type_span, "defined here") + view.defined_here(operand)
     if memory_space and not _defined_by_create(operand):
         # a group made here by mbarrier.create is reported once, at the create

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...analysis.values import FloatType, IntegerType, Type, VectorType
 from ...diagnostics import Related, Severity
 from ..context import Operand, OpView, Report, verifies
-from .async_copy import Emitter, c_div, type_span
+from .async_copy import Emitter, c_div
 
 CODE = "nvgpu.mma-sync"
 WARP_SIZE = 32
@@ -67,8 +67,8 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
         return
     if a_type is not None and b_type is not None and a_type.element != b_type.element:
         emit.op_error("failed to verify that matrixA and matrixB have same element type", f"{CODE}.element-type",
-                      type_span(view, b), f"matrixB is {b_type}",
-                      (Related(*type_span(view, a), f"matrixA element type is {a_type.element}"),))
+                      view.type_span(b), f"matrixB is {b_type}",
+                      (Related(*view.type_span(a), f"matrixA element type is {a_type.element}"),))
         return
 
     # ---- MmaSparseSyncOp::verify / MmaSyncOp::verify
@@ -89,14 +89,14 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
         return
     element = a_type.element
     if sparse and _is(element, "f64"):
-        emit.error("f64 is not supported for sparse mode", f"{CODE}.sparse-f64", type_span(view, a),
+        emit.error("f64 is not supported for sparse mode", f"{CODE}.sparse-f64", view.type_span(a),
                    f"matrixA is {a_type}")
         return
     kind = _input_kind(element)
     if kind is None:
         if not _unknown(element):
             emit.error("expected input data type (i4,i8,f16,bf16,tf32,f64,f8E4M3FN,f8E5M2) supported by "
-                       f"{view.name}", f"{CODE}.input-type", type_span(view, a), f"matrixA is {a_type}")
+                       f"{view.name}", f"{CODE}.input-type", view.type_span(a), f"matrixA is {a_type}")
         return
     if kind == "f64":
         shape_k, per_a, per_b = 4, 1, 1
@@ -108,7 +108,7 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
     for name, operand, vector in (("A", a, a_type), ("B", b, b_type), ("C", c, c_type)):
         if vector is not None and len(vector.shape) != 2:
             emit.error(f"matrix{name} must be 2 dimensional vector", f"{CODE}.operand-rank",
-                       type_span(view, operand), f"matrix{name} is {vector}")
+                       view.type_span(operand), f"matrix{name} is {vector}")
             return
     if shape is None or b_type is None or c_type is None:
         return
@@ -120,7 +120,7 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
     for name, operand, vector, wanted, actual in checks:
         if _i64(vector.shape[0] * vector.shape[1] * WARP_SIZE) != _i64(actual):
             emit.op_error(f"expected {_i64(wanted)} warp-wide matrix {name} elements", f"{CODE}.fragment-size",
-                          type_span(view, operand), f"matrix{name} is {vector}", shape_note)
+                          view.type_span(operand), f"matrix{name} is {vector}", shape_note)
             return
     tf32 = view.has_attr("tf32Enabled")
     if tf32 and kind != "tf32":
@@ -134,7 +134,7 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
     for name, operand, vector, rows, shown, columns in expected:
         if vector.shape[0] != rows or vector.shape[1] != columns:
             emit.op_error(f"expected matrix {name} to be shaped ({_i64(shown)} x {columns})",
-                          f"{CODE}.fragment-shape", type_span(view, operand), f"matrix{name} is {vector}",
+                          f"{CODE}.fragment-shape", view.type_span(operand), f"matrix{name} is {vector}",
                           shape_note, data={"expected": [rows, columns]})
             return
 
@@ -151,7 +151,7 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
         listed = " or ".join(_ACC_NAMES[x] for x in accumulators)
         emit.op_error(f"accumulator element type {c_type.element} is not supported with {_INPUT_NAMES[kind]} "
                       f"operands by PTX {instruction} (expected {listed})", f"{CODE}.accumulator-type",
-                      type_span(view, c), f"matrixC is {c_type}")
+                      view.type_span(c), f"matrixC is {c_type}")
         return
     if sparse and (kind, (m, n, k)) in _SELECTOR_ZERO and view.int_attr("sparsitySelector", 0) != 0:
         emit.op_error(f"sparsitySelector must be 0 for m{m}n{n}k{k} with {_INPUT_NAMES[kind]} operands (ptxas "
@@ -162,12 +162,12 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
     if result is not None and not _unknown(result) and result != c_type:
         emit.op_error(f"result type '{result}' differs from matrixC type '{c_type}'; the accumulator fragment "
                       "is updated in place, so they must be the same", f"{CODE}.result-type", view.result_span(),
-                      f"result type {result}", (Related(*type_span(view, c), f"matrixC is {c_type}"),))
+                      f"result type {result}", (Related(*view.type_span(c), f"matrixC is {c_type}"),))
         return
     if kind == "tf32" and not tf32:
         emit.error(f"'{view.name}' op f32 operands need tf32Enabled: without it the op verifies but is not "
                    "converted to NVVM (tensor cores multiply f32 as tf32)", f"{CODE}.tf32-disabled",
-                   type_span(view, a), f"matrixA is {a_type}", data={"add": "tf32Enabled"},
+                   view.type_span(a), f"matrixA is {a_type}", data={"add": "tf32Enabled"},
                    severity=Severity.WARNING)
 
 

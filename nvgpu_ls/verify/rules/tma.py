@@ -44,10 +44,8 @@ from ...analysis.values import (
 )
 from ...diagnostics import Related, Severity
 from ..context import Operand, OpView, Report, Span, verifies
-from .mbarrier import (
-    check_barrier_operands, constant_int, memref_in_shared_memory, operand_type_span, shared_memory_space,
-    space_text, type_alias_related, upstream_bit_width,
-)
+from ..memory_spaces import memref_in_shared_memory, shared_memory_space
+from .mbarrier import check_barrier_operands, constant_int, space_text, type_alias_related, upstream_bit_width
 
 MAX_TMA_RANK = 5
 """kMaxTMATensorDimension."""
@@ -77,7 +75,7 @@ class TmaSite:
 def descriptor_site(view: OpView, group: str, memref: str | None = None) -> TmaSite:
     """A site for a descriptor given as operand ``group`` (optionally with a memref operand)."""
     operand = view.operand(group)
-    span = operand_type_span(operand, view)
+    span = view.type_span(operand)
     related = type_alias_related(view, span, "defined here") + view.defined_here(operand)
     return TmaSite(view, span, related, view.operand(memref) if memref else None)
 
@@ -128,7 +126,7 @@ def _descriptor_rules(site: TmaSite, report: Report, desc: TensorMapDescriptorTy
     if memref is None:
         return
     view = site.view
-    mspan = operand_type_span(site.memref, view)
+    mspan = view.type_span(site.memref)
     mrelated = (Related(site.desc_span[0], site.desc_span[1], f"the tensor map descriptor's tile is '{tile}'"),)
     if tile.element != memref.element:
         _fail(site, report, "the element type of tensor map descriptor and memref must be same",
@@ -209,7 +207,7 @@ def verify_tma_async_load(view: OpView, report: Report) -> None:
     group = barriers.type if barriers is not None else None
     if isinstance(group, MBarrierGroupType):
         if shared_memory_space(group.memory_space) is False:
-            span = operand_type_span(barriers, view)
+            span = view.type_span(barriers)
             report.error(view, f"the mbarrier group is in {space_text(group.memory_space)}, but a TMA load can "
                          "only signal an mbarrier in shared memory: convert-nvgpu-to-nvvm produces a non-shared "
                          "barrier pointer that nvvm.cp.async.bulk.tensor rejects",
@@ -315,7 +313,7 @@ def _check_driver_limits(view: OpView, report: Report, site: TmaSite, desc: Tens
         _warn(report, view, f"the global tensor has '{global_type.element}' elements but the descriptor's tile has "
               f"'{tile.element}': the driver encodes the tensor map for the global tensor's element type, and TMA "
               "ops move the bytes as the descriptor type describes", "nvgpu.tma.source-element-type",
-              operand_type_span(source, view), site.desc_related)
+              view.type_span(source), site.desc_related)
     device = _in_device_code(view.op)
     if device is not None:
         end = view.doc.text.find("\n", device.start, device.end)

@@ -37,7 +37,8 @@ from ...analysis.values import (
 )
 from ...diagnostics import Related, Severity
 from ..context import OpView, Report, Span, verifies
-from .mbarrier import memref_in_shared_memory, memref_space, operand_type_span, space_text, type_alias_related
+from ..memory_spaces import memref_in_shared_memory
+from .mbarrier import space_text, type_alias_related
 from .tma import descriptor_site, verify_tma_descriptor
 
 WGMMA_SIZE_M = 64
@@ -132,9 +133,9 @@ def verify_generate_descriptor(view: OpView, report: Report) -> None:
     tile = tensor.type if tensor is not None else None
     if not isinstance(tile, MemRefType):
         return
-    tile_span = operand_type_span(tensor, view)
+    tile_span = view.type_span(tensor)
     if memref_in_shared_memory(tile) is False:
-        _warn(report, view, f"the tile is in {space_text(memref_space(tile))}, but wgmma reads its operands from "
+        _warn(report, view, f"the tile is in {space_text(tile.memory_space)}, but wgmma reads its operands from "
               "shared memory only: the descriptor encodes 14 bits of the address, so a tile elsewhere yields a "
               "descriptor that points at unrelated shared memory", "nvgpu.warpgroup.descriptor-memory-space",
               tile_span, view.defined_here(tensor))
@@ -164,9 +165,9 @@ def verify_warpgroup_mma(view: OpView, report: Report) -> None:
     if not (isinstance(a, MemRefType) and isinstance(b, MemRefType)
             and isinstance(c, VectorType) and isinstance(d, VectorType)):
         return
-    span_a = operand_type_span(view.operand("descriptorA"), view)
-    span_b = operand_type_span(view.operand("descriptorB"), view)
-    span_c = operand_type_span(view.operand("matrixC"), view)
+    span_a = view.type_span(view.operand("descriptorA"))
+    span_b = view.type_span(view.operand("descriptorB"))
+    span_c = view.type_span(view.operand("matrixC"))
     span_d = view.result_span(0)
     if c != d:
         report.op_error(view, "type of matrix C and matrix D must be the same", "nvgpu.warpgroup.result-type",
@@ -237,8 +238,8 @@ def verify_warpgroup_mma_store(view: OpView, report: Report) -> None:
     vector = acc.fragmented
     if not isinstance(vector, VectorType):
         return
-    acc_span = operand_type_span(view.operand("matrixD"), view)
-    dst_span = operand_type_span(view.operand("dstMemref"), view)
+    acc_span = view.type_span(view.operand("matrixD"))
+    dst_span = view.type_span(view.operand("dstMemref"))
     if not _float(vector.element, "f32"):
         report.op_error(view, "hit a limitation: only f32 results for the time being", "nvgpu.warpgroup.store-type",
                         acc_span)
