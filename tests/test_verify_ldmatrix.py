@@ -15,7 +15,8 @@ import pytest
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.diagnostics import Diagnostic, Severity
 from nvgpu_ls.verify import verify_ops
-from .verify_support import family_diagnostics as verified_family
+from . import verify_support
+from .verify_support import assert_single_diagnostic
 
 FAMILY = "nvgpu.ldmatrix."
 MLIR_OPT = shutil.which("mlir-opt-22")
@@ -30,7 +31,7 @@ def ldmatrix(src: str, result: str, attrs: str = "{numTiles = 4 : i32, transpose
 
 
 def family_diagnostics(text: str) -> tuple[Document, list[Diagnostic]]:
-    return verified_family(text, FAMILY)
+    return verify_support.family_diagnostics(text, FAMILY)
 
 
 @dataclass(frozen=True)
@@ -129,12 +130,8 @@ def test_valid_loads_get_no_diagnostic(text: str) -> None:
 
 @pytest.mark.parametrize("case", INVALID, ids=[c.id for c in INVALID])
 def test_rule_is_reported_with_code_message_and_span(case: Case) -> None:
-    doc, found = family_diagnostics(case.text)
-    assert [(d.code, d.message) for d in found] == [(case.code, case.message)]
-    diag = found[0]
-    assert doc.position(diag.start)[0] == 1
-    assert case.text[diag.start:diag.end] == case.span
-    assert diag.severity == case.severity
+    assert_single_diagnostic(case.text, FAMILY, case.code, case.message, case.span,
+                             severity=case.severity)
 
 
 def test_tile_count_error_names_numtiles_as_related() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nvgpu_ls.analysis.document import Document
-from nvgpu_ls.diagnostics import Diagnostic
+from nvgpu_ls.diagnostics import Diagnostic, Severity
 from nvgpu_ls.verify import verify_ops
 
 
@@ -26,3 +26,16 @@ def verify_body(body: str, args: str, wrapper: str = "func") -> list[tuple[int, 
     end = "llvm.return" if wrapper == "llvm" else "return"
     doc, found = verified(f"{wrapper}.func @f({args}) {{\n  {body}\n  {end}\n}}\n")
     return [(doc.position(d.start)[0], d.code, d.message) for d in found]
+
+
+def assert_single_diagnostic(text: str, prefix: str, code: str, message: str, span: str, line: int = 2,
+                             severity: Severity = Severity.ERROR) -> Diagnostic:
+    """``text`` gets exactly one diagnostic of the family ``prefix``: this code and message,
+    starting on 1-based ``line``, covering the text ``span``, at ``severity``."""
+    doc, found = family_diagnostics(text, prefix)
+    assert [(d.code, d.message) for d in found] == [(code, message)]
+    diag = found[0]
+    assert doc.position(diag.start)[0] + 1 == line
+    assert text[diag.start:diag.end] == span
+    assert diag.severity == severity
+    return diag
