@@ -19,6 +19,7 @@ from ..analysis.document import Document
 from ..diagnostics import Diagnostic, Severity
 from . import rules as _rules  # noqa: F401  (registers every verifier)
 from .context import VERIFIERS, OpView, Report
+from .gate import check_targets
 from .structure import check_structure
 from .usedef import check_use_def
 
@@ -67,8 +68,6 @@ def _holds_any(sorted_offsets: list[int], start: int, end: int) -> bool:
 
 def check_document(doc: Document, options: CheckOptions | None = None) -> list[Diagnostic]:
     """Every diagnostic for ``doc``, sorted by position, with configured severities applied."""
-    from .gate import check_targets
-
     options = options or CheckOptions()
     diagnostics = list(doc.diagnostics())
     diagnostics += check_use_def(doc)

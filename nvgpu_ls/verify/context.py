@@ -108,6 +108,10 @@ class OpView:
         found = self.operands(group)
         return found[index].type if index < len(found) else None
 
+    def operand_groups(self) -> dict[str, list[Operand]]:
+        """Every operand by ODS group, groups in the order their operands are written."""
+        return self._operand_groups()
+
     def all_operands(self) -> list[Operand]:
         groups = self._operand_groups()
         return [operand for operands in groups.values() for operand in operands]

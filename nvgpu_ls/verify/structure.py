@@ -203,19 +203,19 @@ def _operand_types(view: OpView, report: Report) -> bool:
     facts = view.facts
     assert facts is not None
     kinds = {g.name: g for g in facts.operands}
-    for index, operand in enumerate(view.all_operands()):
-        fact = kinds.get(operand.use.group) if operand.use.group else None
-        if fact is None:
-            groups = view._operand_groups()
-            fact = next((kinds.get(name) for name, members in groups.items() if operand in members), None)
-        if fact is None or (fact.kind == "float" and not facts.upstream):
-            continue  # the branch-only conversion ops also take tensors; their verifier judges shapes
-        summary = _type_problem(fact.kind, operand.type)
-        if summary is not None:
+    index = -1
+    for group, operands in view.operand_groups().items():
+        for operand in operands:
+            index += 1
+            fact = kinds.get(group)
+            if fact is None or (fact.kind == "float" and not facts.upstream):
+                continue  # the branch-only conversion ops also take tensors; their verifier judges shapes
+            summary = _type_problem(fact.kind, operand.type)
+            if summary is None:
+                continue
             prefix = "variadic of " if fact.variadic else ""
-            span = operand.type_span or operand.span
             report.op_error(view, f"operand #{index} must be {prefix}{summary}, but got '{operand.type}'",
-                            "op.operand-type", span=span, related=view.defined_here(operand),
+                            "op.operand-type", span=view.type_span(operand), related=view.defined_here(operand),
                             data={"operand": fact.name, "expected": fact.kind})
             return True
     return False

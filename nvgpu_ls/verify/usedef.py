@@ -9,6 +9,8 @@ than prior uses: 'i32' vs 'index'``, ``reference to an undefined block``.
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..analysis.document import Document
 from ..analysis.ir import Block, Operation, ValueDef
 from ..analysis.values import (
@@ -129,8 +131,6 @@ def _comparable(value: Type) -> bool:
 
 def _canonical(value):
     """A spelling-independent form: ``3 : i64`` and ``3`` are the same memory space."""
-    import dataclasses
-
     if isinstance(value, IntegerAttr) and (value.type is None or value.type == IntegerType(64)):
         return ("int", value.value)
     if isinstance(value, OpaqueAttr):

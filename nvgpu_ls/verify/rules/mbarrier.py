@@ -178,14 +178,8 @@ def verify_mbarrier_create(view: OpView, report: Report) -> None:
               "nvgpu.mbarrier.num-barriers", span, related)
 
 
-@verifies("nvgpu.mbarrier.init")
-def verify_mbarrier_init(view: OpView, report: Report) -> None:
-    check_barrier_operands(view, report)
-    check_count(view, report, "count", "the arrival count", 1)
-
-
-@verifies("nvgpu.mbarrier.arrive.nocomplete")
-def verify_mbarrier_arrive_nocomplete(view: OpView, report: Report) -> None:
+@verifies("nvgpu.mbarrier.init", "nvgpu.mbarrier.arrive.nocomplete")
+def verify_mbarrier_arrival_count(view: OpView, report: Report) -> None:
     check_barrier_operands(view, report)
     check_count(view, report, "count", "the arrival count", 1)
 
