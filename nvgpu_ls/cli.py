@@ -66,6 +66,8 @@ def _arg_parser() -> argparse.ArgumentParser:
                         help="also run upstream MLIR's verifier (needs the torch-mlir bindings)")
     parser.add_argument("--upstream-timeout", type=float, default=DEFAULT_UPSTREAM_TIMEOUT, metavar="SECONDS",
                         help=f"time limit of the upstream verifier per file (default {DEFAULT_UPSTREAM_TIMEOUT:g})")
+    parser.add_argument("--tcp", metavar="HOST:PORT",
+                        help="serve the Language Server Protocol on a TCP socket instead of stdio")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     return parser
 
@@ -272,6 +274,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.check:
         return _check(args, parser)
+    if args.tcp:
+        host, _, port = args.tcp.rpartition(":")
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            print(f"nvgpu-ls: error: --tcp expects HOST:PORT (e.g. 127.0.0.1:2087), got {args.tcp!r}",
+                  file=sys.stderr)
+            return 2
+        from .server import serve_tcp
+        return serve_tcp(host or "127.0.0.1", int(port))
     from .server import serve_stdio
     return serve_stdio()
 

@@ -1,88 +1,314 @@
 """The language server: pygls wiring only — documents in, results out.
 
-Each feature is a plain function over an analysed ``Document`` (see ``verify/`` and,
-as they arrive, ``features/``); this module only connects them to LSP messages.
+Each feature is a plain function in ``features/`` over a ``FeatureContext``; the open
+documents and their analysis schedule live in ``documents.py``; settings in
+``settings.py``. This module connects them to LSP messages and keeps every handler
+safe: a feature that fails is logged and answered with an empty result, never a crash.
 """
 
 from __future__ import annotations
 
+import logging
+import traceback
+from typing import Any, Callable, TypeVar
+
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from . import __version__
 from .analysis.document import Document
-from .config import load_config, settings_for
+from .config import ConfigProblem, LoadedConfig, load_config, load_config_file, settings_for
 from .diagnostics import Diagnostic
-from .verify import CheckOptions, check_document
+from .documents import DocumentStore, OpenDocument
+from .features import code_actions, completion, definition, folding, highlight, hover, inlay_hints
+from .features import references, rename, semantic_tokens, symbols
+from .features.context import FeatureContext, FeatureError
+from .features.diagnostics import to_lsp_diagnostic
+from .settings import SECTION, ServerSettings, parse_settings
+from .verify import CheckOptions
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+REQUEST_FAILED = -32803
+COMPLETION_TRIGGERS = [".", "%", "^", "@", "!", "#", "<", "=", '"', " "]
 
 
 class NvgpuLanguageServer(LanguageServer):
-    """Holds one analysed Document per open URI."""
+    """Open documents, the editor's settings, and how diagnostics reach the client."""
 
     def __init__(self) -> None:
         super().__init__("nvgpu-ls", __version__)
-        self.documents: dict[str, Document] = {}
+        self.settings = ServerSettings()
+        self.store = DocumentStore(self.options_for, self.on_analysed)
+        self.pull_diagnostics = False
+        """The client asks for diagnostics (``textDocument/diagnostic``) instead of being sent them."""
+        self._config_problems_shown: set[str] = set()
 
-    def analyse(self, uri: str) -> Document:
-        """Bring the Document of ``uri`` up to the workspace's text, incrementally when possible."""
-        text = self.workspace.get_text_document(uri).source
-        doc = self.documents.get(uri)
-        if doc is None:
-            doc = Document(text, uri=uri)
-            self.documents[uri] = doc
-        else:
-            doc.update(text)
-        return doc
+    # ------------------------------------------------------------------ settings
+    def apply_settings(self, raw: Any, origin: str) -> None:
+        """Take new settings from the client; report what was wrong and keep the defaults for it."""
+        settings, problems = parse_settings(raw)
+        self.settings = settings
+        for problem in problems:
+            self.window_show_message(lsp.ShowMessageParams(
+                type=lsp.MessageType.Warning, message=f"nvgpu-ls: {problem} (from {origin})"))
+
+    def loaded_config(self, uri: str) -> LoadedConfig:
+        if self.settings.config_path:
+            return load_config_file(self.settings.config_path)
+        path = _fs_path(uri)
+        return load_config(path) if path is not None else LoadedConfig()
 
     def options_for(self, uri: str) -> CheckOptions:
-        """The project configuration (``nvgpu-ls.toml`` / ``pyproject.toml``) that applies to ``uri``."""
-        path = to_fs_path(uri) if uri.startswith("file:") else None
-        if path is None:
-            return CheckOptions()
-        return settings_for(load_config(path), path, None, "settings")
+        """What checks ``uri``: its configuration file's target and severities, the editor's
+        target where the file and configuration name none, the editor's severities beneath
+        the configuration's. Runs on the analysis thread."""
+        loaded = self.loaded_config(uri)
+        self._report_config_problems(loaded)
+        options = settings_for(loaded, _fs_path(uri), self.settings.target, "settings")
+        if self.settings.rules:
+            options = CheckOptions(options.target, options.target_origin,
+                                   {**self.settings.rules, **options.severities})
+        return options
 
-    def publish(self, uri: str, doc: Document) -> None:
-        diagnostics = [to_lsp_diagnostic(doc, d) for d in check_document(doc, self.options_for(uri))]
-        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
+    def _report_config_problems(self, loaded: LoadedConfig) -> None:
+        """A broken configuration file gets its problems as diagnostics on the file itself."""
+        if loaded.path is None:
+            return
+        key = f"{loaded.path}:{loaded.problems!r}"
+        if key in self._config_problems_shown:
+            return
+        self._config_problems_shown.add(key)
+        uri = loaded.path.as_uri()
+        diagnostics = [_config_diagnostic(p) for p in loaded.problems]
+        params = lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics)
+        if self.store.loop is not None:
+            self.store.loop.call_soon_threadsafe(self.text_document_publish_diagnostics, params)
+
+    # ------------------------------------------------------------------ diagnostics
+    def context(self, entry: OpenDocument) -> FeatureContext:
+        assert entry.doc is not None
+        return FeatureContext(entry.doc, self.encoding, self.settings, entry.options, entry.diagnostics)
+
+    @property
+    def encoding(self) -> str:
+        return str(self.workspace.position_encoding or "utf-16")
+
+    def on_analysed(self, uri: str, version: int, diagnostics: list[Diagnostic], doc: Document,
+                    options: CheckOptions) -> None:
+        if self.pull_diagnostics:
+            return
+        ctx = FeatureContext(doc, self.encoding, self.settings, options, diagnostics)
+        with doc.mutation_lock:
+            items = [to_lsp_diagnostic(ctx, d) for d in diagnostics]
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=items,
+                                                                            version=version))
+
+    async def answer(self, uri: str, feature: Callable[..., T], *args: Any, default: T) -> T:
+        """Run ``feature(ctx, *args)`` on the newest analysed state of ``uri``; a failing
+        feature is logged and answered with ``default``."""
+        entry = await self.store.current(uri)
+        if entry is None or entry.doc is None:
+            return default
+        with entry.doc.mutation_lock:
+            try:
+                return feature(self.context(entry), *args)
+            except FeatureError as exc:
+                raise JsonRpcException(message=str(exc), code=REQUEST_FAILED) from exc
+            except Exception:  # noqa: BLE001
+                self.window_log_message(lsp.LogMessageParams(
+                    type=lsp.MessageType.Error,
+                    message=f"nvgpu-ls: {getattr(feature, '__name__', feature)} failed on {uri}:\n"
+                            f"{traceback.format_exc()}"))
+                return default
 
 
-def to_lsp_diagnostic(doc: Document, diag: Diagnostic) -> lsp.Diagnostic:
-    """Our diagnostic as LSP's, positions in UTF-16 columns."""
-    start = doc.lines.position(diag.start)
-    end = doc.lines.position(diag.end)
-    return lsp.Diagnostic(
-        range=lsp.Range(lsp.Position(*start), lsp.Position(*end)),
-        message=diag.message,
-        severity=lsp.DiagnosticSeverity(int(diag.severity)),
-        code=diag.code,
-        source=diag.source,
-    )
+def _fs_path(uri: str) -> str | None:
+    return to_fs_path(uri) if uri.startswith("file:") else None
+
+
+def _config_diagnostic(problem: ConfigProblem) -> lsp.Diagnostic:
+    line = max((problem.line or 1) - 1, 0)
+    column = max((problem.column or 1) - 1, 0)
+    return lsp.Diagnostic(range=lsp.Range(lsp.Position(line, column), lsp.Position(line, column + 1)),
+                          message=problem.message, severity=lsp.DiagnosticSeverity.Error,
+                          code="config.invalid", source="nvgpu-ls")
 
 
 server = NvgpuLanguageServer()
 
 
+# ---------------------------------------------------------------------- lifecycle
+@server.feature(lsp.INITIALIZE)
+def initialize(ls: NvgpuLanguageServer, params: lsp.InitializeParams) -> None:
+    text_caps = params.capabilities.text_document
+    ls.pull_diagnostics = bool(text_caps is not None and text_caps.diagnostic is not None)
+    ls.apply_settings(params.initialization_options, "initializationOptions")
+
+
+@server.feature(lsp.INITIALIZED)
+async def initialized(ls: NvgpuLanguageServer, params: lsp.InitializedParams) -> None:
+    await refresh_configuration(ls)
+
+
+async def refresh_configuration(ls: NvgpuLanguageServer) -> None:
+    """Ask the client for the ``nvgpu-ls`` section when it can answer, and re-check everything."""
+    workspace = ls.client_capabilities.workspace
+    if workspace is None or not workspace.configuration:
+        return
+    try:
+        (section,) = await ls.workspace_configuration_async(
+            lsp.ConfigurationParams(items=[lsp.ConfigurationItem(section=SECTION)]))
+    except Exception:  # noqa: BLE001  (a client that fails the request keeps the settings it gave)
+        log.warning("workspace/configuration failed", exc_info=True)
+        return
+    if section is not None:
+        ls.apply_settings(section, "workspace/configuration")
+        ls.store.reanalyse_all()
+        if ls.pull_diagnostics:
+            ls.workspace_diagnostic_refresh(None)
+
+
+@server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
+async def did_change_configuration(ls: NvgpuLanguageServer, params: lsp.DidChangeConfigurationParams) -> None:
+    workspace = ls.client_capabilities.workspace
+    if workspace is not None and workspace.configuration:
+        await refresh_configuration(ls)
+        return
+    if params.settings is not None:  # clients without workspace/configuration push the settings
+        ls.apply_settings(params.settings, "workspace/didChangeConfiguration")
+        ls.store.reanalyse_all()
+
+
+# ---------------------------------------------------------------------- documents
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: NvgpuLanguageServer, params: lsp.DidOpenTextDocumentParams) -> None:
-    uri = params.text_document.uri
-    ls.publish(uri, ls.analyse(uri))
+    item = params.text_document
+    ls.store.open(item.uri, ls.workspace.get_text_document(item.uri).source, item.version)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: NvgpuLanguageServer, params: lsp.DidChangeTextDocumentParams) -> None:
     uri = params.text_document.uri
-    ls.publish(uri, ls.analyse(uri))
+    ls.store.change(uri, ls.workspace.get_text_document(uri).source, params.text_document.version)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: NvgpuLanguageServer, params: lsp.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
-    ls.documents.pop(uri, None)
-    ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    ls.store.close(uri)
+    if not ls.pull_diagnostics:
+        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DIAGNOSTIC,
+                lsp.DiagnosticOptions(identifier="nvgpu-ls", inter_file_dependencies=False,
+                                      workspace_diagnostics=False))
+async def pull_diagnostics(ls: NvgpuLanguageServer, params: lsp.DocumentDiagnosticParams
+                           ) -> lsp.DocumentDiagnosticReport:
+    entry = await ls.store.current(params.text_document.uri, wait=60.0)
+    if entry is None or entry.doc is None:
+        return lsp.RelatedFullDocumentDiagnosticReport(items=[])
+    result_id = f"{entry.analysed_version}:{id(entry.options)}:{len(entry.diagnostics)}"
+    if params.previous_result_id == result_id:
+        return lsp.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+    ctx = ls.context(entry)
+    with entry.doc.mutation_lock:
+        items = [to_lsp_diagnostic(ctx, d) for d in entry.diagnostics]
+    return lsp.RelatedFullDocumentDiagnosticReport(items=items, result_id=result_id)
+
+
+# ---------------------------------------------------------------------- features
+@server.feature(lsp.TEXT_DOCUMENT_HOVER)
+async def on_hover(ls: NvgpuLanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
+    return await ls.answer(params.text_document.uri, hover.hover, params.position, default=None)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+async def on_definition(ls: NvgpuLanguageServer, params: lsp.DefinitionParams) -> list[lsp.Location]:
+    return await ls.answer(params.text_document.uri, definition.definition, params.position, default=[])
+
+
+@server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+async def on_references(ls: NvgpuLanguageServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
+    return await ls.answer(params.text_document.uri, references.references, params.position,
+                           params.context.include_declaration, default=[])
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+async def on_highlight(ls: NvgpuLanguageServer, params: lsp.DocumentHighlightParams
+                       ) -> list[lsp.DocumentHighlight]:
+    return await ls.answer(params.text_document.uri, highlight.document_highlight, params.position, default=[])
+
+
+@server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
+async def on_prepare_rename(ls: NvgpuLanguageServer, params: lsp.PrepareRenameParams
+                            ) -> lsp.PrepareRenamePlaceholder | None:
+    return await ls.answer(params.text_document.uri, rename.prepare_rename, params.position, default=None)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_RENAME)
+async def on_rename(ls: NvgpuLanguageServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit | None:
+    return await ls.answer(params.text_document.uri, rename.rename, params.position, params.new_name,
+                           default=None)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+async def on_document_symbols(ls: NvgpuLanguageServer, params: lsp.DocumentSymbolParams
+                              ) -> list[lsp.DocumentSymbol]:
+    return await ls.answer(params.text_document.uri, symbols.document_symbols, default=[])
+
+
+@server.feature(lsp.TEXT_DOCUMENT_FOLDING_RANGE)
+async def on_folding(ls: NvgpuLanguageServer, params: lsp.FoldingRangeParams) -> list[lsp.FoldingRange]:
+    return await ls.answer(params.text_document.uri, folding.folding_ranges, default=[])
+
+
+@server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=COMPLETION_TRIGGERS))
+async def on_completion(ls: NvgpuLanguageServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+    trigger = params.context.trigger_character if params.context is not None else None
+    empty = lsp.CompletionList(is_incomplete=False, items=[])
+    return await ls.answer(params.text_document.uri, completion.completion, params.position, trigger,
+                           default=empty)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, semantic_tokens.LEGEND)
+async def on_semantic_tokens(ls: NvgpuLanguageServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+    return await ls.answer(params.text_document.uri, semantic_tokens.semantic_tokens,
+                           default=lsp.SemanticTokens(data=[]))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, semantic_tokens.LEGEND)
+async def on_semantic_tokens_range(ls: NvgpuLanguageServer, params: lsp.SemanticTokensRangeParams
+                                   ) -> lsp.SemanticTokens:
+    return await ls.answer(params.text_document.uri, semantic_tokens.semantic_tokens_range, params.range,
+                           default=lsp.SemanticTokens(data=[]))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
+async def on_inlay_hints(ls: NvgpuLanguageServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
+    return await ls.answer(params.text_document.uri, inlay_hints.inlay_hints, params.range, default=[])
+
+
+@server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(code_action_kinds=code_actions.KINDS))
+async def on_code_action(ls: NvgpuLanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+    return await ls.answer(params.text_document.uri, code_actions.code_actions, params, default=[])
+
+
+@server.feature(lsp.SHUTDOWN)
+def on_shutdown(ls: NvgpuLanguageServer, params: None) -> None:
+    ls.store.shutdown()
 
 
 def serve_stdio() -> int:
     """Serve LSP over stdin/stdout until the client exits."""
     server.start_io()
+    return 0
+
+
+def serve_tcp(host: str, port: int) -> int:
+    """Serve LSP on a TCP socket (one client), for editors that connect rather than spawn."""
+    server.start_tcp(host, port)
     return 0

@@ -9,6 +9,7 @@ that holds it; anything it cannot prove safe falls back to a full parse.
 from __future__ import annotations
 
 import gc
+import threading
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -20,6 +21,9 @@ from .positions import LineIndex
 from .registry import OpRegistry
 
 _STRUCTURAL = frozenset({"syntax.unbalanced", "syntax.too-deep"})
+_MODEL_FIELDS = ("text", "lines", "chunks", "syntax_diagnostics", "_origins", "duplicates", "undefined",
+                 "unresolved_symbols", "last_update")
+"""What a full re-parse replaces, all at once under ``mutation_lock``."""
 _ISOLATED = frozenset({"builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
 
 
@@ -52,6 +56,9 @@ class Document:
         self.unresolved_symbols: list[SymbolRef] = []
         self.last_update = "full"
         """How the last analysis ran: ``full`` or ``incremental``."""
+        self.mutation_lock = threading.RLock()
+        """Held while ``update`` changes the model in place, and by readers on other threads
+        (the server answers requests while a newer text is being analysed)."""
         with _gc_paused():
             self._parse_all(text)
 
@@ -75,7 +82,10 @@ class Document:
         edit_start, old_end, new_end = prefix, len(old) - suffix, len(text) - suffix
         with _gc_paused():
             if not self._try_incremental(text, edit_start, old_end, new_end):
-                self._parse_all(text)
+                fresh = Document(text, self.uri, self.registry)
+                with self.mutation_lock:
+                    for name in _MODEL_FIELDS:
+                        setattr(self, name, getattr(fresh, name))
 
     def _try_incremental(self, text: str, edit_start: int, old_end: int, new_end: int) -> bool:
         if "-----" in text[max(edit_start - 8, 0):new_end + 8] or "-----" in self.text[max(edit_start - 8, 0):old_end + 8]:
@@ -108,7 +118,12 @@ class Document:
             return False
         if len(fresh.results) != len(target.results):
             return False
-        # Splice: replace the op, shift what follows, patch the enclosing spans.
+        with self.mutation_lock:
+            self._splice(target, fresh, text, delta, parser)
+        return True
+
+    def _splice(self, target: Operation, fresh: Operation, text: str, delta: int, parser: Parser) -> None:
+        """Replace ``target`` by its re-read twin ``fresh``, shift what follows, patch the enclosing spans."""
         container = target.parent.ops if target.parent is not None else self._chunk_of(target).ops
         container[container.index(target)] = fresh
         after = target.end
@@ -131,7 +146,6 @@ class Document:
         if not self._carry_symbols(target, fresh):
             self._index_symbols()
         self.last_update = "incremental"
-        return True
 
     def _set_diagnostics(self, with_origins: list) -> None:
         """Syntax diagnostics in text order, each with the start of the op that reported it."""

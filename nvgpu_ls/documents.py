@@ -1,0 +1,161 @@
+"""The server's open documents: analysed off the event loop, latest text wins, nothing stale published.
+
+Analysis (parse, verifiers, target gate) runs on one worker thread so that the event
+loop keeps answering requests against the last analysed state while a newer text is
+being analysed. Per document:
+
+- the first change after a quiet period is analysed at once (an isolated edit gets its
+  diagnostics as fast as the analysis allows); changes that arrive while an analysis runs
+  are coalesced, and once it finishes the newest text is analysed after the burst has been
+  quiet for ``debounce`` seconds — typing costs one analysis per pause, not per key;
+- diagnostics are published only for the newest version: a result that a later change
+  has overtaken is dropped;
+- requests wait a short while (``fresh_wait``) for the newest text to be analysed, so that
+  a hover right after a keystroke sees it, and otherwise answer from what is analysed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .analysis.document import Document
+from .diagnostics import Diagnostic
+from .verify import CheckOptions
+from .verify.incremental import IncrementalCheck
+
+log = logging.getLogger(__name__)
+
+Publish = Callable[[str, int, list[Diagnostic], Document, CheckOptions], None]
+"""Called on the event loop with (uri, version, diagnostics, document, options) for each fresh result."""
+
+
+@dataclass
+class OpenDocument:
+    """One open buffer: the newest text the client sent and the newest analysed state."""
+
+    uri: str
+    text: str
+    version: int
+    doc: Document | None = None
+    analysed_version: int | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    options: CheckOptions = field(default_factory=CheckOptions)
+    checker: IncrementalCheck = field(default_factory=IncrementalCheck)
+    changed_at: float = 0.0
+    closed: bool = False
+    task: asyncio.Task | None = None
+    analysed: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set whenever the newest version has been analysed; cleared by every change."""
+
+    @property
+    def is_fresh(self) -> bool:
+        return self.analysed_version == self.version and self.doc is not None
+
+
+class DocumentStore:
+    """Open documents and their analysis schedule."""
+
+    def __init__(self, options_for: Callable[[str], CheckOptions], publish: Publish,
+                 debounce: float = 0.15, fresh_wait: float = 0.5) -> None:
+        self.options_for = options_for
+        self.publish = publish
+        self.debounce = debounce
+        self.fresh_wait = fresh_wait
+        self.open_documents: dict[str, OpenDocument] = {}
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nvgpu-ls-analysis")
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The server's event loop, known from the first document on; the analysis thread
+        hands results to it."""
+
+    # ------------------------------------------------------------------ notifications
+    def open(self, uri: str, text: str, version: int) -> None:
+        old = self.open_documents.get(uri)
+        if old is not None:
+            old.closed = True
+        self.open_documents[uri] = OpenDocument(uri, text, version, changed_at=time.monotonic())
+        self._schedule(uri)
+
+    def change(self, uri: str, text: str, version: int) -> None:
+        entry = self.open_documents.get(uri)
+        if entry is None:  # a change for a document never opened: treat it as opened now
+            self.open(uri, text, version)
+            return
+        entry.text, entry.version, entry.changed_at = text, version, time.monotonic()
+        entry.analysed.clear()
+        self._schedule(uri)
+
+    def close(self, uri: str) -> None:
+        entry = self.open_documents.pop(uri, None)
+        if entry is not None:
+            entry.closed = True
+            entry.analysed.set()
+
+    def reanalyse_all(self) -> None:
+        """Settings or configuration changed: every open document is checked again."""
+        for uri, entry in self.open_documents.items():
+            entry.analysed_version = None
+            entry.analysed.clear()
+            self._schedule(uri)
+
+    # ------------------------------------------------------------------ requests
+    async def current(self, uri: str, wait: float | None = None) -> OpenDocument | None:
+        """The document's entry once its newest text is analysed, or after ``wait`` seconds
+        (default ``fresh_wait``) whatever was analysed last; ``None`` when it is not open or
+        nothing has been analysed yet."""
+        entry = self.open_documents.get(uri)
+        if entry is None:
+            return None
+        if not entry.is_fresh:
+            try:
+                await asyncio.wait_for(entry.analysed.wait(), self.fresh_wait if wait is None else wait)
+            except asyncio.TimeoutError:
+                pass
+        return entry if entry.doc is not None and not entry.closed else None
+
+    # ------------------------------------------------------------------ analysis
+    def _schedule(self, uri: str) -> None:
+        entry = self.open_documents[uri]
+        self.loop = asyncio.get_running_loop()
+        if entry.task is None or entry.task.done():
+            entry.task = self.loop.create_task(self._run(entry))
+
+    async def _run(self, entry: OpenDocument) -> None:
+        loop = asyncio.get_running_loop()
+        first = True
+        while not entry.closed and not entry.is_fresh:
+            if not first:  # a burst of changes: wait for it to pause
+                while (quiet := time.monotonic() - entry.changed_at) < self.debounce:
+                    await asyncio.sleep(self.debounce - quiet)
+                if entry.closed:
+                    return
+            first = False
+            text, version = entry.text, entry.version
+            try:
+                doc, diagnostics, options = await loop.run_in_executor(self._pool, self._analyse, entry, text)
+            except Exception:  # noqa: BLE001  (analysis must never take the server down)
+                log.exception("analysis of %s failed", entry.uri)
+                return
+            if entry.closed:
+                return
+            entry.doc, entry.diagnostics, entry.options, entry.analysed_version = doc, diagnostics, options, version
+            if version == entry.version:
+                entry.analysed.set()
+                self.publish(entry.uri, version, diagnostics, doc, options)
+
+    def _analyse(self, entry: OpenDocument, text: str) -> tuple[Document, list[Diagnostic], CheckOptions]:
+        """Runs on the analysis thread: bring the model to ``text`` and check it."""
+        doc = entry.doc
+        if doc is None:
+            doc = Document(text, uri=entry.uri)
+        else:
+            doc.update(text)
+        options = self.options_for(entry.uri)
+        return doc, entry.checker.check(doc, options), options
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,130 @@
+"""The editor's settings for the server, typed, validated and defaulted.
+
+They arrive as ``initializationOptions`` and again from ``workspace/configuration``
+(section ``nvgpu-ls``), in the camelCase spelling editors use::
+
+    {"target": "sm_90a", "configPath": "tools/nvgpu-ls.toml", "rules": {"nvgpu.sm-gate": "warning"},
+     "loweringEngine": "builtin", "ptxasPath": "/usr/local/cuda/bin/ptxas"}
+
+Like the configuration file, settings are never a reason to stop: each invalid value is a
+problem (shown to the user once with ``window/showMessage``) and keeps its default. The
+project's configuration file beats these settings where both say something (its target,
+its rule severities), because it travels with the code.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .config import check_target
+from .verify import SEVERITY_NAMES
+
+SECTION = "nvgpu-ls"
+"""The ``workspace/configuration`` section, and the key an editor may nest settings under."""
+ENGINES = ("builtin", "upstream")
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """What the user configured in the editor. Every field has a working default."""
+
+    target: str | None = None
+    """The target for files whose module and configuration file name none."""
+    config_path: str | None = None
+    """A configuration file to use instead of searching from each document up."""
+    rules: Mapping[str, str] = field(default_factory=dict)
+    """Severity by diagnostic code or glob, under the configuration file's own rules."""
+    lowering_engine: str = "builtin"
+    """``builtin`` (ours, keeps source spans) or ``upstream`` (MLIR's convert-nvgpu-to-nvvm)."""
+    ptxas_path: str | None = None
+    """The ``ptxas`` to validate PTX with; searched on PATH and in the CUDA wheel when unset."""
+
+
+def parse_settings(raw: Any) -> tuple[ServerSettings, list[str]]:
+    """Read settings as an editor sends them; returns them and what was wrong (one message per
+    problem). Unknown keys are problems too: a misspelt setting silently doing nothing is worse."""
+    if raw is None:
+        return ServerSettings(), []
+    if isinstance(raw, Mapping) and isinstance(raw.get(SECTION), Mapping):
+        raw = raw[SECTION]
+    if not isinstance(raw, Mapping):
+        return ServerSettings(), [f"settings must be an object, not {_kind(raw)}; using the defaults"]
+    problems: list[str] = []
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        reader = _READERS.get(key)
+        if reader is None:
+            known = ", ".join(sorted(_READERS))
+            problems.append(f"unknown setting '{key}' (known settings: {known}); ignored")
+            continue
+        name, read = reader
+        try:
+            values[name] = read(value)
+        except ValueError as exc:
+            problems.append(f"setting '{key}': {exc}; using the default")
+    return ServerSettings(**values), problems
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _optional_string(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, got {_kind(value)}")
+    return value
+
+
+def _target(value: Any) -> str | None:
+    text = _optional_string(value)
+    if text is None:
+        return None
+    target, problem = check_target(text)
+    if target is None:
+        raise ValueError(problem)
+    return target
+
+
+def _path(value: Any) -> str | None:
+    text = _optional_string(value)
+    return None if text is None else os.path.expanduser(text)
+
+
+def _rules(value: Any) -> dict[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"expected an object of code → severity, got {_kind(value)}")
+    rules: dict[str, str] = {}
+    bad: list[str] = []
+    for code, level in value.items():
+        if isinstance(level, str) and level.lower() in SEVERITY_NAMES:
+            rules[str(code)] = level.lower()
+        else:
+            bad.append(f"{code!s} = {level!r}")
+    if bad:
+        raise ValueError(f"invalid severities ({', '.join(bad)}); use one of "
+                         f"{', '.join(sorted(SEVERITY_NAMES))}")
+    return rules
+
+
+def _engine(value: Any) -> str:
+    if value not in ENGINES:
+        raise ValueError(f"expected one of {', '.join(ENGINES)}, got {value!r}")
+    return value
+
+
+_READERS = {
+    "target": ("target", _target),
+    "configPath": ("config_path", _path),
+    "rules": ("rules", _rules),
+    "loweringEngine": ("lowering_engine", _engine),
+    "ptxasPath": ("ptxas_path", _path),
+}
