@@ -68,6 +68,9 @@ class DocumentStore:
         self.fresh_wait = fresh_wait
         self.open_documents: dict[str, OpenDocument] = {}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nvgpu-ls-analysis")
+        self.ready = asyncio.Event()
+        """Set once the settings are known (the client answered ``workspace/configuration``, or
+        cannot): nothing is analysed before, so that no diagnostics for the wrong target appear."""
         self.loop: asyncio.AbstractEventLoop | None = None
         """The server's event loop, known from the first document on; the analysis thread
         hands results to it."""
@@ -126,6 +129,7 @@ class DocumentStore:
 
     async def _run(self, entry: OpenDocument) -> None:
         loop = asyncio.get_running_loop()
+        await self.ready.wait()
         first = True
         while not entry.closed and not entry.is_fresh:
             if not first:  # a burst of changes: wait for it to pause

@@ -8,6 +8,7 @@ safe: a feature that fails is logged and answered with an empty result, never a 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import traceback
 from typing import Any, Callable, TypeVar
@@ -32,6 +33,8 @@ from .verify import CheckOptions
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 REQUEST_FAILED = -32803
+CONFIGURATION_TIMEOUT = 5.0
+"""How long the first analysis waits for the client to answer ``workspace/configuration``."""
 COMPLETION_TRIGGERS = [".", "%", "^", "@", "!", "#", "<", "=", '"', " "]
 
 
@@ -150,7 +153,10 @@ def initialize(ls: NvgpuLanguageServer, params: lsp.InitializeParams) -> None:
 
 @server.feature(lsp.INITIALIZED)
 async def initialized(ls: NvgpuLanguageServer, params: lsp.InitializedParams) -> None:
-    await refresh_configuration(ls)
+    try:
+        await refresh_configuration(ls)
+    finally:
+        ls.store.ready.set()
 
 
 async def refresh_configuration(ls: NvgpuLanguageServer) -> None:
@@ -159,8 +165,8 @@ async def refresh_configuration(ls: NvgpuLanguageServer) -> None:
     if workspace is None or not workspace.configuration:
         return
     try:
-        (section,) = await ls.workspace_configuration_async(
-            lsp.ConfigurationParams(items=[lsp.ConfigurationItem(section=SECTION)]))
+        (section,) = await asyncio.wait_for(ls.workspace_configuration_async(
+            lsp.ConfigurationParams(items=[lsp.ConfigurationItem(section=SECTION)])), CONFIGURATION_TIMEOUT)
     except Exception:  # noqa: BLE001  (a client that fails the request keeps the settings it gave)
         log.warning("workspace/configuration failed", exc_info=True)
         return

@@ -48,9 +48,13 @@ class LspSession:
     """One server process and one client talking to it."""
 
     def __init__(self, client_name: str = "neovim-0.7.2", initialization_options: Any = None,
-                 configuration: Any = None, root: str | None = None) -> None:
+                 configuration: Any = None, root: str | None = None,
+                 capabilities: lsp.ClientCapabilities | None = None, server_args: Sequence[str] = ()) -> None:
         self.client = LanguageClient("nvgpu-ls-tests", "1")
         self.client_name = client_name
+        self.capabilities = capabilities or client_capabilities(client_name)
+        """What the client declares; ``client_name``'s recorded capabilities unless given."""
+        self.server_args = list(server_args)
         self.initialization_options = initialization_options
         self.configuration = configuration
         """What the client answers to ``workspace/configuration`` (VS Code-style clients ask)."""
@@ -86,9 +90,12 @@ class LspSession:
             return None
 
     async def start(self) -> lsp.InitializeResult:
-        await self.client.start_io(sys.executable, "-m", "nvgpu_ls")
+        await self.client.start_io(sys.executable, "-m", "nvgpu_ls", *self.server_args)
+        return await self.initialize()
+
+    async def initialize(self) -> lsp.InitializeResult:
         params = lsp.InitializeParams(
-            capabilities=client_capabilities(self.client_name),
+            capabilities=self.capabilities,
             initialization_options=self.initialization_options,
             root_uri=Path(self.root).as_uri() if self.root else None,
             process_id=None,
@@ -138,7 +145,7 @@ class LspSession:
 
     @property
     def pulls(self) -> bool:
-        caps = client_capabilities(self.client_name).text_document
+        caps = self.capabilities.text_document
         return caps is not None and caps.diagnostic is not None
 
     async def wait_diagnostics(self, name: str, seen: int | None = None) -> lsp.PublishDiagnosticsParams:

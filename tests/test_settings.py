@@ -1,0 +1,52 @@
+"""Editor settings: typed, validated, each invalid value reported and replaced by its default."""
+
+from __future__ import annotations
+
+from nvgpu_ls.settings import ServerSettings, parse_settings
+
+
+def test_missing_settings_are_the_defaults():
+    assert parse_settings(None) == (ServerSettings(), [])
+    assert parse_settings({}) == (ServerSettings(), [])
+
+
+def test_every_setting_is_read_in_the_editor_spelling():
+    settings, problems = parse_settings({
+        "target": "SM_90A+ptx80", "configPath": "~/nvgpu-ls.toml", "rules": {"nvgpu.sm-gate": "Warning"},
+        "loweringEngine": "upstream", "ptxasPath": "/opt/cuda/bin/ptxas"})
+    assert problems == []
+    assert settings.target == "sm_90a+ptx80"
+    assert settings.config_path is not None and settings.config_path.endswith("/nvgpu-ls.toml")
+    assert not settings.config_path.startswith("~")
+    assert settings.rules == {"nvgpu.sm-gate": "warning"}
+    assert settings.lowering_engine == "upstream"
+    assert settings.ptxas_path == "/opt/cuda/bin/ptxas"
+
+
+def test_settings_nested_under_the_section_name_are_found():
+    settings, problems = parse_settings({"nvgpu-ls": {"target": "sm_80"}})
+    assert (settings.target, problems) == ("sm_80", [])
+
+
+def test_an_unknown_chip_is_reported_and_the_target_stays_unset():
+    settings, problems = parse_settings({"target": "sm_99", "loweringEngine": "builtin"})
+    assert settings.target is None and settings.lowering_engine == "builtin"
+    (problem,) = problems
+    assert "setting 'target'" in problem and "sm_99" in problem and "using the default" in problem
+
+
+def test_each_invalid_value_keeps_its_own_default_and_the_valid_ones_apply():
+    settings, problems = parse_settings({
+        "target": 90, "rules": {"ssa.*": "loud", "nvgpu.*": "off"}, "loweringEngine": "llvm", "ptxasPath": "/p",
+        "colour": "blue"})
+    assert settings == ServerSettings(ptxas_path="/p")
+    assert len(problems) == 4
+    assert any("expected a string, got a number" in p for p in problems)
+    assert any("ssa.* = 'loud'" in p for p in problems)
+    assert any("expected one of builtin, upstream" in p for p in problems)
+    assert any("unknown setting 'colour'" in p for p in problems)
+
+
+def test_settings_that_are_not_an_object_are_reported():
+    settings, (problem,) = parse_settings(["sm_90"])
+    assert settings == ServerSettings() and "must be an object, not a list" in problem
