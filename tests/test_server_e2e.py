@@ -262,3 +262,26 @@ def test_a_malformed_tcp_address_is_a_usage_error():
     result = subprocess.run([sys.executable, "-m", "nvgpu_ls", "--tcp", "localhost"], capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 2 and "HOST:PORT" in result.stderr
+
+
+# ---------------------------------------------------------------- responsiveness
+def test_a_request_during_a_slow_analysis_is_answered_from_the_previous_state_before_it_finishes():
+    function = KERNEL.split("\n", 1)[1].rsplit("}", 1)[0]  # the gpu.func inside the module
+    big = "gpu.module @kernels {\n" + "".join(function.replace("@copy", f"@copy{i}") for i in range(3000)) + "}\n"
+    order: list[str] = []
+
+    async def scenario(s: LspSession):
+        await s.open("big.mlir", big)
+        uri = uri_of("big.mlir")
+        # An edit outside every function re-reads the whole file: the slow path.
+        await s.change("big.mlir", edits=[(lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0)), "// edited\n")],
+                       wait=False)
+        seen = len(s.published[uri])
+        await s.hover("big.mlir", 3, 10)
+        order.append("hover" if len(s.published[uri]) == seen else "diagnostics")
+        published = await s.wait_diagnostics("big.mlir", seen)
+        return published
+
+    published = run_session(scenario)
+    assert order == ["hover"]
+    assert published.version == 2
