@@ -20,7 +20,7 @@ from pygls.uris import to_fs_path
 
 from . import __version__
 from .analysis.document import Document
-from .config import ConfigProblem, LoadedConfig, load_config, load_config_file, settings_for
+from .config import CONFIG_FILE, PYPROJECT_FILE, ConfigProblem, LoadedConfig, load_config, load_config_file, settings_for
 from .diagnostics import Diagnostic
 from .documents import DocumentStore, OpenDocument
 from .features import code_actions, completion, definition, folding, highlight, hover, inlay_hints
@@ -157,6 +157,29 @@ async def initialized(ls: NvgpuLanguageServer, params: lsp.InitializedParams) ->
         await refresh_configuration(ls)
     finally:
         ls.store.ready.set()
+    await watch_configuration_files(ls)
+
+
+async def watch_configuration_files(ls: NvgpuLanguageServer) -> None:
+    """Ask the client to tell us when a configuration file changes, where it can."""
+    workspace = ls.client_capabilities.workspace
+    watched = workspace.did_change_watched_files if workspace is not None else None
+    if watched is None or not watched.dynamic_registration:
+        return
+    watchers = [lsp.FileSystemWatcher(glob_pattern=f"**/{name}") for name in (CONFIG_FILE, PYPROJECT_FILE)]
+    try:
+        await asyncio.wait_for(ls.client_register_capability_async(lsp.RegistrationParams(registrations=[
+            lsp.Registration(id="nvgpu-ls-config-files", method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                             register_options=lsp.DidChangeWatchedFilesRegistrationOptions(watchers=watchers))])),
+            CONFIGURATION_TIMEOUT)
+    except Exception:  # noqa: BLE001  (without the registration, edits to the .mlir files still re-check)
+        log.warning("could not register configuration file watchers", exc_info=True)
+
+
+@server.feature(lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+def did_change_watched_files(ls: NvgpuLanguageServer, params: lsp.DidChangeWatchedFilesParams) -> None:
+    if any(change.uri.endswith((CONFIG_FILE, PYPROJECT_FILE)) for change in params.changes):
+        ls.store.reanalyse_all()
 
 
 async def refresh_configuration(ls: NvgpuLanguageServer) -> None:

@@ -285,3 +285,21 @@ def test_a_request_during_a_slow_analysis_is_answered_from_the_previous_state_be
     published = run_session(scenario)
     assert order == ["hover"]
     assert published.version == 2
+
+
+def test_editing_the_configuration_file_rechecks_open_documents(tmp_path):
+    config = tmp_path / "nvgpu-ls.toml"
+    config.write_text('target = "sm_80"\n')
+    kernel = tmp_path / "kernel.mlir"
+    kernel.write_text(KERNEL)
+
+    async def scenario(s: LspSession):
+        before = await s.open(str(kernel), KERNEL)
+        seen = len(s.published[uri_of(str(kernel))])
+        config.write_text('target = "sm_75"\n')
+        s.client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+            lsp.FileEvent(uri=config.as_uri(), type=lsp.FileChangeType.Changed)]))
+        return before, await s.wait_diagnostics(str(kernel), seen)
+
+    before, after = run_session(scenario)
+    assert codes(before) == [] and codes(after) == ["nvgpu.sm-gate"]
