@@ -97,7 +97,9 @@ class NvgpuLanguageServer(LanguageServer):
 
     @property
     def encoding(self) -> str:
-        return str(self.workspace.position_encoding or "utf-16")
+        """The position encoding negotiated with the client (``utf-16`` unless it offered another)."""
+        negotiated = self.workspace.position_encoding
+        return str(getattr(negotiated, "value", negotiated) or "utf-16")
 
     def on_analysed(self, uri: str, version: int, diagnostics: list[Diagnostic], doc: Document,
                     options: CheckOptions) -> None:

@@ -12,7 +12,7 @@ from pygls.lsp.client import LanguageClient
 URI = "file:///tmp/kernel.mlir"
 GOOD = "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n"
 # The non-ASCII comment shifts UTF-16 columns: the error must still land on the bad type.
-BAD = "// 🚀 é\nfunc.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i3x\n  return %a : i32\n}\n"
+BAD = '// 🚀 é\nfunc.func @f(%a: i32) -> i32 {\n  %0 = "test.op"(%a) {s = "🚀"} : (i32) -> i3x\n  return %a : i32\n}\n'
 
 
 async def session() -> list[lsp.PublishDiagnosticsParams]:
@@ -56,5 +56,5 @@ def test_diagnostics_are_published_updated_and_cleared():
     opened, changed, closed = asyncio.run(session())
     (diag,) = opened.diagnostics
     assert diag.code == "syntax.type" and "i3x" in diag.message
-    assert diag.range.start == lsp.Position(line=2, character=27)
+    assert diag.range.start == lsp.Position(line=2, character=43)  # 🚀 is two UTF-16 units
     assert not changed.diagnostics and not closed.diagnostics

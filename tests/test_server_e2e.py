@@ -131,29 +131,35 @@ def test_a_burst_of_changes_publishes_only_for_the_newest_text_and_never_goes_ba
     assert len(history) < 13  # bursts coalesce
 
 
-def test_columns_are_utf16_units_after_astral_characters():
-    text = "// 🚀🚀 é\n" + "func.func @f() {\n  %0 = arith.constant 1 : i3x\n  return\n}\n"
+NON_ASCII = 'func.func @f() {\n  %0 = "test.op"() {s = "é🚀"} : () -> i3x\n  return\n}\n'
+"""The bad type follows a two-byte and a four-byte character on its own line: 38 characters,
+39 UTF-16 units, 42 UTF-8 bytes into the line."""
 
+
+@pytest.mark.parametrize("client", ["neovim-0.7.2", "vscode"])
+def test_columns_are_utf16_units_after_non_ascii_characters_on_the_same_line(client):
     async def scenario(s: LspSession):
-        return await s.open("utf16.mlir", text)
+        return await s.open("utf16.mlir", NON_ASCII)
 
-    (diag,) = run_session(scenario).diagnostics
-    assert diag.range.start == lsp.Position(2, 26)
+    (diag,) = run_session(scenario, client).diagnostics
+    assert diag.range == lsp.Range(lsp.Position(1, 39), lsp.Position(1, 42))
 
 
-def test_a_client_that_negotiates_utf8_gets_byte_columns():
+@pytest.mark.parametrize("encoding, column", [(lsp.PositionEncodingKind.Utf8, 42),
+                                              (lsp.PositionEncodingKind.Utf32, 38)])
+def test_a_client_that_negotiates_another_encoding_gets_columns_in_its_units(encoding, column):
     caps = client_capabilities("neovim-0.7.2")
-    caps.general = lsp.GeneralClientCapabilities(position_encodings=[lsp.PositionEncodingKind.Utf8])
-    text = "// é🚀\nfunc.func @f() {\n  %0 = arith.constant 1 : i3x\n  return\n}\n"
+    caps.general = lsp.GeneralClientCapabilities(position_encodings=[encoding])
 
     async def scenario(s: LspSession):
-        published = await s.open("utf8.mlir", text)
-        return s.initialize_result.capabilities.position_encoding, published
+        published = await s.open("utf8.mlir", NON_ASCII)
+        hover = await s.hover("utf8.mlir", 1, column + 1)
+        return s.initialize_result.capabilities.position_encoding, published, hover
 
-    encoding, published = run_session(scenario, capabilities=caps)
-    assert encoding == lsp.PositionEncodingKind.Utf8
+    negotiated, published, hover = run_session(scenario, capabilities=caps)
+    assert negotiated == encoding
     (diag,) = published.diagnostics
-    assert diag.range.start == lsp.Position(2, 26)
+    assert diag.range.start == lsp.Position(1, column)
 
 
 # ---------------------------------------------------------------- settings

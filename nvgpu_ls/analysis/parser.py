@@ -14,6 +14,8 @@ to the next line that looks like the start of an op, and carries on.
 
 from __future__ import annotations
 
+import re
+
 import sys
 from dataclasses import dataclass, field
 
@@ -100,7 +102,16 @@ class Parser:
         return self.toks[self.pos - 1].end if self.pos > 0 else 0
 
     def error(self, message: str, start: int, end: int, code: str = "syntax.error") -> None:
-        self.diagnostics.append(Diagnostic(start, max(end, start), message, code, Severity.ERROR, "nvgpu-ls"))
+        end = max(end, start)
+        for index in range(len(self.diagnostics) - 1, max(len(self.diagnostics) - 4, -1), -1):
+            earlier = self.diagnostics[index]
+            if earlier.message == message and earlier.start <= end and start <= earlier.end:
+                # One mistake seen from two levels (a typed attribute and its type): keep the
+                # narrower place, say it once.
+                if end - start < earlier.end - earlier.start:
+                    self.diagnostics[index] = Diagnostic(start, end, message, code, Severity.ERROR, "nvgpu-ls")
+                return
+        self.diagnostics.append(Diagnostic(start, end, message, code, Severity.ERROR, "nvgpu-ls"))
         self.origins.append(self.reading[-1])
 
     def truncate_diagnostics(self, count: int) -> None:
@@ -693,7 +704,11 @@ class Parser:
     def report_value_error(self, exc: TypeSyntaxError, start: int, text: str, code: str) -> None:
         """A type/attribute error at its character, or over the whole value when it has no one place."""
         start = max(start, 0)
-        if exc.offset is None:
+        word = _UNKNOWN_WORD.match(exc.message)
+        found = _whole_word(text, word.group(1)) if word is not None and exc.offset is None else None
+        if found is not None:  # the grammar knows the word, not its place: find it
+            self.error(exc.message, start + found, start + found + len(word.group(1)), code)
+        elif exc.offset is None:
             self.error(exc.message, start, start + len(text.rstrip()), code)
         else:
             offset = min(start + exc.offset, start + len(text))
@@ -716,10 +731,14 @@ class Parser:
         token = self.tok
         start = token.start
         if token.kind == "(":
+            reported = len(self.diagnostics)
             self.skip_balanced()
             if self.tok.kind == "->":
                 self.advance()
                 self.parse_type_list_or_one()
+            # The whole function type is read below and reports its first error; a result type's
+            # own report would say the same thing twice.
+            del self.diagnostics[reported:], self.origins[reported:]
         elif token.kind == tk.BANG or (token.kind == tk.BARE and (token.text in CONTAINER_TYPES or
                                                                   self.registry.is_scalar_type(token.text))):
             self.advance()
@@ -776,6 +795,15 @@ class Parser:
             elif kind == tk.ERROR:
                 raise self.fail(f"unexpected character '{tk.printable(token.text)}'", token, "syntax.invalid-character")
             self.advance()
+
+
+_UNKNOWN_WORD = re.compile(r"unknown type '(.+)'$")
+
+
+def _whole_word(text: str, word: str) -> int | None:
+    """Where ``word`` first appears in ``text`` as a whole identifier."""
+    match = re.search(rf"(?:(?<![\w.$])|(?<=[0-9?]x)){re.escape(word)}(?![\w.$])", text)
+    return match.start() if match else None
 
 
 _CONTINUATION_END = frozenset({",", ":", "=", "->", "(", "[", "<", "{"})

@@ -14,7 +14,7 @@ from typing import Literal
 
 from ..analysis import tokens as tk
 from ..analysis.document import Document
-from ..analysis.ir import AttrEntry, Block, BlockRef, Operation, SymbolRef, TypeRef, ValueDef, ValueUse
+from ..analysis.ir import AttrEntry, Block, BlockRef, Operation, SymbolRef, TypeRef, ValueDef, ValueUse, walk_ops
 from ..analysis.parser import AliasDef, Chunk
 
 EntityKind = Literal["op", "value", "block", "symbol", "alias", "type", "attribute", "keyword"]
@@ -231,7 +231,163 @@ def enclosing_ops(doc: Document, offset: int) -> list[Operation]:
     return list(reversed(chain))
 
 
+# ---------------------------------------------------------------- navigation targets
+# Definition, references, highlight and rename share one question: which value, block,
+# symbol or alias does a position name, and where is it named? A nested reference
+# ``@mod::@kernel`` names two symbols, so a target is one part of it, not the whole span.
+NAVIGABLE = ("value", "block", "symbol", "alias")
+
+
+@dataclass(frozen=True)
+class SymbolPart:
+    """One ``@name`` of a (possibly nested) symbol reference and the definition it names."""
+
+    name: str
+    start: int
+    end: int
+    definition: SymbolRef | None
+
+
+@dataclass(frozen=True)
+class Target:
+    """The value, block, symbol or alias a position names.
+
+    ``start``/``end`` is the span under the cursor (one part of a nested symbol
+    reference); ``definition`` is as ``definition_of`` gives it (for a symbol part,
+    the definition of that part), ``None`` when unresolved.
+    """
+
+    kind: EntityKind
+    start: int
+    end: int
+    definition: object | None
+    is_definition: bool
+    entity: Entity
+
+
+def navigation_target(doc: Document, offset: int) -> Target | None:
+    """The value, block, symbol or alias spelled at ``offset``, if any."""
+    entity = entity_at(doc, offset)
+    if entity is None or entity.kind not in NAVIGABLE:
+        return None
+    node = entity.node
+    if isinstance(node, SymbolRef) and not node.is_definition:
+        parts = symbol_parts(doc, node)
+        part = next((p for p in parts if p.start <= offset < p.end), None)
+        part = part or next((p for p in parts if p.end >= offset), parts[-1])
+        return Target("symbol", part.start, part.end, part.definition, False, entity)
+    return Target(entity.kind, entity.start, entity.end, definition_of(entity), entity.is_definition, entity)
+
+
+def target_occurrences(doc: Document, target: Target) -> list[Occurrence]:
+    """Where ``target``'s thing is named, in text order: ``occurrences``, except that a
+    symbol is also found as a part of nested references (``@mod`` in ``@mod::@kernel``)
+    and an undefined value brings the same-named undefined uses of its isolated scope."""
+    definition = target.definition
+    if isinstance(definition, SymbolRef):
+        return symbol_occurrences(doc, definition)
+    if target.kind == "symbol":
+        return [Occurrence(target.start, target.end, False)]
+    node = target.entity.node
+    if isinstance(node, ValueUse) and definition is None:
+        scope = _isolating_op(doc, node.owner)
+        return sorted({Occurrence(u.start, u.end, False) for u in doc.undefined
+                       if u.name == node.name and _isolating_op(doc, u.owner) is scope}
+                      | {Occurrence(node.start, node.end, False)}, key=lambda o: (o.start, o.end))
+    return occurrences(doc, target.entity)
+
+
+def _isolating_op(doc: Document, op: Operation) -> Operation | None:
+    scope = op.parent_op()
+    while scope is not None and not doc.is_isolated(scope):
+        scope = scope.parent_op()
+    return scope
+
+
+def symbol_parts(doc: Document, sym: SymbolRef) -> list[SymbolPart]:
+    """The ``@name`` parts of a symbol spelling, each with the definition it resolves to
+    (the last part's is the document's own resolution; a definition is its own part)."""
+    if sym.is_definition:
+        return [SymbolPart(sym.name, sym.start, sym.end, sym)]
+    tokens = [t for t in tk.tokenize(doc.text, sym.start, sym.end) if t.kind == tk.AT]
+    if not tokens:
+        return [SymbolPart(sym.name, sym.start, sym.end, sym.target)]
+    found: SymbolRef | None = None
+    parts: list[SymbolPart] = []
+    for index, token in enumerate(tokens):
+        if index == len(tokens) - 1:
+            found = sym.target
+        elif index == 0:
+            found = _lookup_symbol(doc, sym.owner, token.text)
+        else:
+            found = symbol_table(doc, found.owner).get(token.text) if found is not None else None
+        parts.append(SymbolPart(token.text, token.start, token.end, found))
+    return parts
+
+
+def _lookup_symbol(doc: Document, op: Operation, name: str) -> SymbolRef | None:
+    """``name`` in the nearest enclosing symbol table of ``op`` that defines it."""
+    scope = op.parent_op()
+    while scope is not None:
+        if is_symbol_table(doc, scope):
+            found = symbol_table(doc, scope).get(name)
+            if found is not None:
+                return found
+        scope = scope.parent_op()
+    return symbol_table(doc, None, op.start).get(name)
+
+
+def is_symbol_table(doc: Document, op: Operation) -> bool:
+    return op.name in ("builtin.module", "gpu.module") or (op.facts is not None and "SymbolTable" in op.facts.traits)
+
+
+def symbol_table(doc: Document, table_op: Operation | None, offset: int = 0) -> dict[str, SymbolRef]:
+    """The symbols defined directly in ``table_op``'s table (first definition of a name
+    wins, as in resolution); ``None`` means the chunk's top level around ``offset``."""
+    if table_op is None:
+        ops = doc.chunk_at(offset).ops if doc.chunks else []
+    else:
+        ops = [o for region in table_op.regions for block in region.blocks for o in block.ops]
+    table: dict[str, SymbolRef] = {}
+    stack = list(reversed(ops))
+    while stack:
+        op = stack.pop()
+        definition = next((s for s in op.symbols if s.is_definition), None)
+        if definition is not None:
+            table.setdefault(definition.name, definition)
+        if not is_symbol_table(doc, op):
+            stack.extend(reversed([o for region in op.regions for block in region.blocks for o in block.ops]))
+    return table
+
+
+def enclosing_symbol_table(doc: Document, op: Operation) -> Operation | None:
+    """The symbol table op whose table holds the symbol ``op`` defines (None: top level)."""
+    scope = op.parent_op()
+    while scope is not None and not is_symbol_table(doc, scope):
+        scope = scope.parent_op()
+    return scope
+
+
+def symbol_occurrences(doc: Document, definition: SymbolRef) -> list[Occurrence]:
+    """The definition and every reference part naming it, nested parts included."""
+    found = {Occurrence(definition.start, definition.end, True)}
+    found |= {Occurrence(r.start, r.end, False) for r in definition.references if "::" not in r.name}
+    if not doc.chunks:
+        return sorted(found, key=lambda o: (o.start, o.end))
+    bare = definition.name
+    for op in walk_ops(doc.chunk_at(definition.start).ops):
+        for sym in op.symbols:
+            if sym.is_definition or "::" not in sym.name or bare not in sym.name:
+                continue
+            for part in symbol_parts(doc, sym):
+                if part.definition is definition:
+                    found.add(Occurrence(part.start, part.end, False))
+    return sorted(found, key=lambda o: (o.start, o.end))
+
+
 __all__ = [
     "AttrEntry", "Entity", "EntityKind", "Occurrence", "alias_uses", "definition_of", "definition_span",
     "enclosing_ops", "entity_at", "group_of", "occurrences", "token_at",
+    "NAVIGABLE", "SymbolPart", "Target", "enclosing_symbol_table", "is_symbol_table", "navigation_target",
+    "symbol_occurrences", "symbol_parts", "symbol_table", "target_occurrences",
 ]
