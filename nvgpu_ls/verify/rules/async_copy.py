@@ -359,7 +359,7 @@ def verify_device_async_copy(view: OpView, report: Report) -> None:
         span, related = at_type(dst, dst_ref, view.defined_here(dst))
         report.error(view, "destination memref must have a memory space attribute of IntegerAttr("
                            f"{SHARED_MEMORY_SPACE}) or gpu::AddressSpaceAttr(Workgroup)", f"{CODE}.memory-space",
-                     span, related, data={"memorySpace": SHARED_MEMORY_SPACE})
+                     span, related, data={"memorySpace": SHARED_MEMORY_SPACE, "operand": "dst"})
         return
     if src_ref is not None and dst_ref is not None and src_ref.element != dst_ref.element:
         span, related = at_type(dst, dst_ref, (Related(*view.type_span(src),

@@ -218,7 +218,7 @@ def _check_extension(c: _Conversion, report: Report) -> None:
         return
     if c.rnd != "rn":
         c.error(report, f"expects RN rounding mode, but got {rnd_text(c.rnd)}", "rounding", c.rnd_span,
-                expected=["rn"])
+                expected=["rn"], attribute="rnd")
         return
     if c.view.bool_attr("relu") and _is(dst, "bf16"):
         c.error(report, "relu is not supported for bf16 destination", "relu-bf16", c.view.attr_span("relu"))
@@ -247,7 +247,7 @@ def _check_truncation(c: _Conversion, report: Report, dst: Type | None = None) -
     if _is(dst, E8M0):
         if rnd not in ("rz", "rp"):
             c.error(report, f"expects RZ or RP rounding mode when result type is e8m0, but got {rnd_text(rnd)}",
-                    "rounding", c.rnd_span, expected=["rz", "rp"])
+                    "rounding", c.rnd_span, expected=["rz", "rp"], attribute="rnd")
             return
     elif rnd == "rs":
         if not half_pair:
@@ -260,16 +260,16 @@ def _check_truncation(c: _Conversion, report: Report, dst: Type | None = None) -
     elif _is(src, "f64"):
         if rnd != "rn":
             c.error(report, f"expects RN rounding mode for f64 input, but got {rnd_text(rnd)}", "rounding",
-                    c.rnd_span, expected=["rn"])
+                    c.rnd_span, expected=["rn"], attribute="rnd")
             return
     elif half_pair:
         if rnd not in ("rn", "rz"):
             c.error(report, f"expects RN or RZ rounding mode for f32 to f16/bf16, but got {rnd_text(rnd)}",
-                    "rounding", c.rnd_span, expected=["rn", "rz"])
+                    "rounding", c.rnd_span, expected=["rn", "rz"], attribute="rnd")
             return
     elif rnd != "rn":
         c.error(report, f"expects RN rounding mode, but got {rnd_text(rnd)}", "rounding", c.rnd_span,
-                expected=["rn"])
+                expected=["rn"], attribute="rnd")
         return
     if c.random_bits is not None and rnd != "rs":
         c.error(report, "random_bits can only be used with RS rounding mode", "random-bits-unused",

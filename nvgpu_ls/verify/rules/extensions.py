@@ -109,7 +109,9 @@ def verify_tma_async_reduce(view: OpView, report: Report) -> None:
     if allowed is not None and str(element) not in allowed:
         _op_error(view, report, f"reduction kind '{kind}' does not support element type '{element}'; "
                                 f"cp.reduce.async.bulk.tensor .{kind} takes {', '.join(allowed)}",
-                  f"{TMA}.reduce-kind", view.attr_span("kind"), data={"kind": kind, "allowed": list(allowed)})
+                  f"{TMA}.reduce-kind", view.attr_span("kind"),
+                  data={"kind": kind, "allowed": list(allowed), "attribute": "kind",
+                        "valid": [k for k, types in REDUCE_ELEMENT_TYPES.items() if str(element) in types]})
 
 
 # ---------------------------------------------------------------- nvgpu.stmatrix
@@ -134,7 +136,8 @@ def verify_stmatrix(view: OpView, report: Report) -> None:
     if memref_in_shared_memory(memref) is False:
         _error(view, report, "expected nvgpu.stmatrix dstMemref must have a memory space attribute of "
                              "IntegerAttr(3) or gpu::AddressSpaceAttr(Workgroup)",
-               f"{STMATRIX}.shared-memory", dst.type_span if dst else None)
+               f"{STMATRIX}.shared-memory", dst.type_span if dst else None,
+               data={"memorySpace": SHARED, "operand": "dstMemref"})
         return
     indices = view.operands("indices")
     if len(indices) != memref.rank:
@@ -160,7 +163,9 @@ def verify_stmatrix(view: OpView, report: Report) -> None:
         return
     if vector.shape[0] != tiles:
         _error(view, report, "expected vector register shape[0] and numTiles to match", f"{STMATRIX}.num-tiles",
-               source_span, data={"numTiles": tiles, "shape0": vector.shape[0]})
+               source_span, data={"numTiles": tiles, "shape0": vector.shape[0],
+                                  "alternatives": [{"numTiles": vector.shape[0]}]
+                                  if vector.shape[0] in (1, 2, 4) else []})
 
 
 # ---------------------------------------------------------------- tensor-map editing

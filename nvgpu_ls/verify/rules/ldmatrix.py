@@ -53,7 +53,7 @@ def verify_ldmatrix(view: OpView, report: Report) -> None:
         emit.error("expected nvgpu.ldmatrix srcMemref must have a memory space attribute of "
                    f"IntegerAttr({SHARED_MEMORY_SPACE}) or gpu::AddressSpaceAttr(Workgroup)", f"{CODE}.memory-space",
                    view.type_span(src), mlir_type_text(memref), view.defined_here(src),
-                   data={"memorySpace": SHARED_MEMORY_SPACE})
+                   data={"memorySpace": SHARED_MEMORY_SPACE, "operand": "srcMemref"})
         return
     if width > 32:
         emit.error("nvgpu.ldmatrix works for 32b or lower", f"{CODE}.element-width", res_span,
@@ -62,7 +62,8 @@ def verify_ldmatrix(view: OpView, report: Report) -> None:
     transpose = view.bool_attr("transpose")
     if transpose and width != 16:
         emit.error("nvgpu.ldmatrix transpose works only at 16b granularity", f"{CODE}.transpose",
-                   view.attr_span("transpose"), "transpose is set", data={"transpose": False})
+                   view.attr_span("transpose"), "transpose is set",
+                   data={"transpose": False, "fix": {"transpose": False}})
         return
     if len(result.shape) != 2:
         emit.error("results must be 2 dimensional vector", f"{CODE}.result-rank", res_span, f"result type {result}")

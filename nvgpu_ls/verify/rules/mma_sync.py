@@ -76,7 +76,8 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
         selector = view.int_attr("sparsitySelector", 0)
         if selector is not None and (selector & _SELECTOR_BITS) > 1:
             emit.op_error("sparsity selector should be 0 or 1", f"{CODE}.sparsity-selector",
-                          view.attr_span("sparsitySelector"), f"sparsitySelector is {selector}")
+                          view.attr_span("sparsitySelector"), f"sparsitySelector is {selector}",
+                          data={"attribute": "sparsitySelector", "valid": [0, 1]})
             return
     shape = view.int_list_attr("mmaShape")
     shape_span = view.attr_span("mmaShape")
@@ -156,7 +157,8 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
     if sparse and (kind, (m, n, k)) in _SELECTOR_ZERO and view.int_attr("sparsitySelector", 0) != 0:
         emit.op_error(f"sparsitySelector must be 0 for m{m}n{n}k{k} with {_INPUT_NAMES[kind]} operands (ptxas "
                       "accepts no other value there)", f"{CODE}.sparsity-selector-shape",
-                      view.attr_span("sparsitySelector"), "sparsitySelector", data={"sparsitySelector": 0})
+                      view.attr_span("sparsitySelector"), "sparsitySelector",
+                      data={"sparsitySelector": 0, "fix": {"sparsitySelector": 0}})
         return
     result = view.result_type()
     if result is not None and not _unknown(result) and result != c_type:
@@ -167,7 +169,7 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
     if kind == "tf32" and not tf32:
         emit.error(f"'{view.name}' op f32 operands need tf32Enabled: without it the op verifies but is not "
                    "converted to NVVM (tensor cores multiply f32 as tf32)", f"{CODE}.tf32-disabled",
-                   view.type_span(a), f"matrixA is {a_type}", data={"add": "tf32Enabled"},
+                   view.type_span(a), f"matrixA is {a_type}", data={"add": "tf32Enabled", "fix": {"tf32Enabled": True}},
                    severity=Severity.WARNING)
 
 

@@ -44,7 +44,7 @@ from ...analysis.values import (
 )
 from ...diagnostics import Related, Severity
 from ..context import Operand, OpView, Report, Span, verifies
-from ..memory_spaces import memref_in_shared_memory, shared_memory_space
+from ..memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory, shared_memory_space
 from .mbarrier import check_barrier_operands, constant_int, space_text, type_alias_related, upstream_bit_width
 
 MAX_TMA_RANK = 5
@@ -91,9 +91,9 @@ def verify_tma_descriptor(site: TmaSite, report: Report, desc: TensorMapDescript
 
 
 def _fail(site: TmaSite, report: Report, message: str, code: str, span: Span | None = None,
-          related: tuple[Related, ...] | None = None) -> None:
+          related: tuple[Related, ...] | None = None, data: dict | None = None) -> None:
     report.error(site.view, message, code, span or site.desc_span,
-                 site.desc_related if related is None else related)
+                 site.desc_related if related is None else related, data)
     raise _Failed
 
 
@@ -136,7 +136,8 @@ def _descriptor_rules(site: TmaSite, report: Report, desc: TensorMapDescriptorTy
         return
     if not shared:
         _fail(site, report, "the destination memref has incorrect address space, it must be shared memory "
-              "address space.", "nvgpu.tma.memref-memory-space", mspan, ())
+              "address space.", "nvgpu.tma.memref-memory-space", mspan, (),
+              {"memorySpace": SHARED_MEMORY_SPACE})
     if not memref.is_static:
         _fail(site, report, "the destination memref must be static shaped", "nvgpu.tma.memref-static", mspan, ())
     if memref.rank != tile.rank:
