@@ -56,3 +56,24 @@ def test_vscode_gets_the_legend_tokens_ranges_and_hints_from_the_server():
     assert (18, "16 B") in labels
     assert (17, "box 128x64xf16 = 16 KiB") in labels
     assert (14, ": index") in labels
+
+
+def test_a_broken_line_keeps_tokens_and_hints_for_the_ops_around_it():
+    broken_line = "      %oops = nvgpu.mbarrier.arrive %bars[ : !group ->\n"
+    text = KERNEL.replace("      %c0 = arith.constant 0 : index\n",
+                          "      %c0 = arith.constant 0 : index\n" + broken_line, 1)
+
+    async def scenario(s: LspSession):
+        published = await s.open("kernel.mlir", text)
+        _, full, _, hints = await _tokens_and_hints(s, text)
+        return published, full, hints
+
+    published, full, hints = run_session(scenario, "vscode")
+    assert any(str(d.code).startswith("syntax.") and d.range.start.line == 13 for d in published.diagnostics)
+    tokens = decode(list(full.data))
+    lines = text.split("\n")
+    # The TMA load and the copy moved one line down; both are still coloured and hinted.
+    assert (lines[17].index("nvgpu.tma.async.load"), len("nvgpu.tma.async.load"), "function") in \
+        [(c, n, t) for line, c, n, t, _ in tokens if line == 17]
+    labels = [(h.position.line, h.label) for h in hints]
+    assert (18, "16 B") in labels and (17, "box 128x64xf16 = 16 KiB") in labels
