@@ -313,19 +313,7 @@ class _Encoder:
             else:  # at
                 ttype, mods = FUNCTION, 0
             if pieces is None:
-                if line_ascii:
-                    col = s - line_start
-                    length = e - s
-                else:
-                    col = _units(text[line_start:s], self.encoding)
-                    length = _units(text[s:e], self.encoding)
-                if line == prev_line:
-                    emit((0, col - prev_col, length, ttype, mods))
-                else:
-                    emit((line - prev_line, col, length, ttype, mods))
-                    prev_line = line
-                prev_col = col
-                continue
+                pieces = ((s, e, ttype, mods),)
             for ps, pe, ttype, mods in pieces:
                 if line_ascii:
                     col = ps - line_start
