@@ -25,7 +25,7 @@ from typing import Callable
 
 from .analysis.document import Document
 from .diagnostics import Diagnostic
-from .verify import CheckOptions
+from .verify import CheckOptions, check_document
 from .verify.incremental import IncrementalCheck
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ class OpenDocument:
     closed: bool = False
     task: asyncio.Task | None = None
     analysed: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set whenever the newest version has been analysed; cleared by every change."""
+    """Set whenever the newest version has been analysed (or its analysis failed); cleared by every change."""
 
     @property
     def is_fresh(self) -> bool:
@@ -143,6 +143,7 @@ class DocumentStore:
                 doc, diagnostics, options = await loop.run_in_executor(self._pool, self._analyse, entry, text)
             except Exception:  # noqa: BLE001  (analysis must never take the server down)
                 log.exception("analysis of %s failed", entry.uri)
+                entry.analysed.set()  # nothing newer is coming until the next change: answer from what there is
                 return
             if entry.closed:
                 return
@@ -152,14 +153,28 @@ class DocumentStore:
                 self.publish(entry.uri, version, diagnostics, doc, options)
 
     def _analyse(self, entry: OpenDocument, text: str) -> tuple[Document, list[Diagnostic], CheckOptions]:
-        """Runs on the analysis thread: bring the model to ``text`` and check it."""
+        """Runs on the analysis thread: bring the model to ``text`` and check it.
+
+        The incremental paths (``Document.update``, ``IncrementalCheck``) fall back to their
+        from-scratch twins if they fail, so that one bug there costs time, not diagnostics."""
         doc = entry.doc
         if doc is None:
             doc = Document(text, uri=entry.uri)
         else:
-            doc.update(text)
+            try:
+                doc.update(text)
+            except Exception:  # noqa: BLE001
+                log.exception("incremental update of %s failed; parsing it afresh", entry.uri)
+                doc = Document(text, uri=entry.uri)
+                entry.checker = IncrementalCheck()
         options = self.options_for(entry.uri)
-        return doc, entry.checker.check(doc, options), options
+        try:
+            diagnostics = entry.checker.check(doc, options)
+        except Exception:  # noqa: BLE001
+            log.exception("incremental check of %s failed; checking it afresh", entry.uri)
+            entry.checker = IncrementalCheck()
+            diagnostics = check_document(doc, options)
+        return doc, diagnostics, options
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -108,12 +108,15 @@ def test_incremental_edits_give_the_diagnostics_a_fresh_check_of_the_final_text_
 
 
 def test_a_burst_of_changes_publishes_only_for_the_newest_text_and_never_goes_back_a_version():
-    # Large enough that analysing one version takes longer than the burst takes to arrive.
+    # Large enough that analysing one version takes longer than the burst takes to arrive; each
+    # version also changes the first line, outside every function, so that none is re-analysed
+    # incrementally (an edit inside one function is analysed faster than the next one arrives).
     filler = "".join(REDEFINED.replace("@f", f"@g{i}").replace("%x = arith", "%y = arith", 1) for i in range(600))
 
     async def scenario(s: LspSession):
         await s.open("burst.mlir", REDEFINED + filler)
-        texts = [REDEFINED.replace("%x = arith.addi %a, %a : i32\n  %x", f"%x = arith.addi %a, %a : i32\n  %v{i}")
+        texts = [f"// version {i}\n"
+                 + REDEFINED.replace("%x = arith.addi %a, %a : i32\n  %x", f"%x = arith.addi %a, %a : i32\n  %v{i}")
                  + filler for i in range(12)]
         for text in texts:
             await s.change("burst.mlir", text, wait=False)

@@ -148,7 +148,7 @@ class Operation:
     __slots__ = (
         "name", "name_start", "name_end", "generic", "results", "result_groups", "operands",
         "attributes", "regions", "successors", "symbols", "operand_types", "result_types",
-        "parent", "start", "end", "facts", "syntax", "loc", "keywords", "types", "prefix_reach",
+        "parent", "start", "end", "facts", "syntax", "loc", "keywords", "types", "prefix_reach", "span_nodes",
     )
 
     def __init__(self, start: int) -> None:
@@ -180,6 +180,9 @@ class Operation:
         self.prefix_reach = 0
         """How far into the text the parser had looked before it started on this op;
         an edit beyond it cannot change how the text before this op was read."""
+        self.span_nodes: object | None = None
+        """Every node with a span in this op's subtree, gathered once so that an edit before
+        the op moves them in one pass (``Document``'s span shifter keeps and clears it)."""
 
     @property
     def dialect(self) -> str:

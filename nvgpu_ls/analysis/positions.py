@@ -28,6 +28,26 @@ class LineIndex:
             pos = find("\n", pos + 1)
         self.line_starts = starts
 
+    def edited(self, text: str, start: int, old_end: int, new_end: int) -> "LineIndex":
+        """The index of ``text``, which is this index's text with ``start..old_end`` replaced
+        by ``text[start:new_end]``: line starts before the edit are kept, those after it moved."""
+        starts = self.line_starts
+        first = bisect.bisect_right(starts, start)  # starts[:first] are at or before the edit
+        last = bisect.bisect_right(starts, old_end, first)  # starts[last:] follow the replaced text
+        middle = []
+        pos = text.find("\n", start, new_end)
+        while pos != -1:
+            middle.append(pos + 1)
+            pos = text.find("\n", pos + 1, new_end)
+        delta = new_end - old_end
+        tail = starts[last:]
+        if delta:
+            tail = [s + delta for s in tail]
+        index = LineIndex.__new__(LineIndex)
+        index.text = text
+        index.line_starts = starts[:first] + middle + tail
+        return index
+
     @property
     def line_count(self) -> int:
         return len(self.line_starts)

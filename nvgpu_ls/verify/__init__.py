@@ -16,12 +16,13 @@ from fnmatch import fnmatchcase
 from typing import Mapping
 
 from ..analysis.document import Document
+from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic, Severity
 from . import rules as _rules  # noqa: F401  (registers every verifier)
 from .context import VERIFIERS, OpView, Report
-from .gate import check_targets
+from .gate import GatedOps, check_targets, gated_requirement, scope_of, target_diagnostics  # noqa: F401
 from .structure import check_structure
-from .usedef import check_use_def
+from .usedef import check_names, check_op_use_def, check_use_def  # noqa: F401
 
 SEVERITY_NAMES: dict[str, Severity | None] = {
     "error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFORMATION,
@@ -45,20 +46,31 @@ class CheckOptions:
 def verify_ops(doc: Document) -> list[Diagnostic]:
     """Structural checks and the registered per-op verifiers over every op of ``doc``."""
     report = Report()
-    broken = sorted(d.start for d in doc.diagnostics())
+    broken = syntax_error_starts(doc)
     for op in doc.ops():
-        if op.facts is None or (not op.regions and _holds_any(broken, op.start, op.end)):
-            continue  # upstream never verifies what it could not parse
-        view = OpView(op, doc)
-        before = len(report.diagnostics)
-        check_structure(view, report)
-        if len(report.diagnostics) > before:
-            continue  # upstream runs the op's verifier only once its ODS constraints hold
-        for verifier in VERIFIERS.get(op.name, ()):
-            verifier(view, report)
-            if len(report.diagnostics) > before:
-                break  # like upstream: the first failing rule is the op's error
+        verify_op(op, doc, broken, report)
     return report.diagnostics
+
+
+def syntax_error_starts(doc: Document) -> list[int]:
+    """Where the syntax diagnostics start, sorted: ``verify_op`` skips ops holding one."""
+    return sorted(d.start for d in doc.diagnostics())
+
+
+def verify_op(op: Operation, doc: Document, broken: list[int], report: Report, view: OpView | None = None) -> None:
+    """Structural checks, then the op's registered verifiers, into ``report``; ``broken`` is
+    ``syntax_error_starts(doc)``, ``view`` the op's OpView when the caller has one."""
+    if op.facts is None or (not op.regions and _holds_any(broken, op.start, op.end)):
+        return  # upstream never verifies what it could not parse
+    view = view or OpView(op, doc)
+    before = len(report.diagnostics)
+    check_structure(view, report)
+    if len(report.diagnostics) > before:
+        return  # upstream runs the op's verifier only once its ODS constraints hold
+    for verifier in VERIFIERS.get(op.name, ()):
+        verifier(view, report)
+        if len(report.diagnostics) > before:
+            break  # like upstream: the first failing rule is the op's error
 
 
 def _holds_any(sorted_offsets: list[int], start: int, end: int) -> bool:
@@ -69,10 +81,22 @@ def _holds_any(sorted_offsets: list[int], start: int, end: int) -> bool:
 def check_document(doc: Document, options: CheckOptions | None = None) -> list[Diagnostic]:
     """Every diagnostic for ``doc``, sorted by position, with configured severities applied."""
     options = options or CheckOptions()
+    # check_use_def + verify_ops + check_targets, in one walk that gives each op one OpView.
+    broken = syntax_error_starts(doc)
+    use_def = check_names(doc)
+    report = Report()
+    gated = GatedOps()
+    for op in doc.ops():
+        view = OpView(op, doc)
+        check_op_use_def(op, doc, use_def, view)
+        verify_op(op, doc, broken, report, view)
+        requirement = gated_requirement(op, doc, view)
+        if requirement is not None:
+            gated.add(op, requirement, scope_of(op))
     diagnostics = list(doc.diagnostics())
-    diagnostics += check_use_def(doc)
-    diagnostics += verify_ops(doc)
-    diagnostics += check_targets(doc, options.target, options.target_origin)
+    diagnostics += use_def
+    diagnostics += report.diagnostics
+    diagnostics += target_diagnostics(doc, options.target, options.target_origin, gated, doc.ops())
     diagnostics = apply_severities(diagnostics, options.severities)
     return sorted(diagnostics, key=lambda d: (d.start, d.end, d.code))
 

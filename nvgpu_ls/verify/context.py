@@ -75,7 +75,16 @@ class OpView:
         """``value`` with every ``!alias`` / ``#alias`` inside it replaced by what it names."""
         if value is None:
             return None
-        return _resolve(value, self.doc.aliases(self.op.start), 0)
+        known = _ALIAS_FREE.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        probe = _AliasProbe(self.doc.aliases(self.op.start))
+        resolved = _resolve(value, probe, 0)
+        if not probe.used:  # no alias inside: the result depends on the value alone
+            if len(_ALIAS_FREE) >= _ALIAS_FREE_LIMIT:
+                _ALIAS_FREE.clear()
+            _ALIAS_FREE[id(value)] = (value, resolved)
+        return resolved
 
     def type_of_value(self, value: ValueDef | None) -> Type | None:
         """The type of an SSA value as its definition declares or implies it."""
@@ -400,6 +409,27 @@ def generic_operand_groups(op: Operation, count: int) -> list[str]:
     return names[:count]
 
 
+_ALIAS_FREE: dict[int, tuple[object, object]] = {}
+"""``id(value)`` → (value, resolved) for the values whose resolution looked up no alias.
+Parsed types and attributes are shared per spelling, so this stays small; holding the
+value keeps its id from being reused."""
+_ALIAS_FREE_LIMIT = 1 << 16
+
+
+class _AliasProbe:
+    """An alias table that notes whether it was asked (``_resolve`` only calls ``get``)."""
+
+    __slots__ = ("aliases", "used")
+
+    def __init__(self, aliases: dict) -> None:
+        self.aliases = aliases
+        self.used = False
+
+    def get(self, name: str):
+        self.used = True
+        return self.aliases.get(name)
+
+
 def _resolve(value, aliases: dict, depth: int):
     """Expand aliases inside a frozen type/attribute value (bounded against alias cycles)."""
     if depth > 16:
@@ -407,24 +437,37 @@ def _resolve(value, aliases: dict, depth: int):
     if isinstance(value, (TypeAliasRef, AttrAliasRef)):
         alias = aliases.get(value.name)
         return value if alias is None else _resolve(alias.value, aliases, depth + 1)
-    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+    names = _field_names(type(value))
+    if not names:  # not a dataclass instance, or one without fields: nothing inside to expand
         return value
     changes = {}
-    for field in dataclasses.fields(value):
-        item = getattr(value, field.name)
+    for name in names:
+        item = getattr(value, name)
         if isinstance(item, (Type, Attr)):
             new = _resolve(item, aliases, depth + 1)
             if new is not item:
-                changes[field.name] = new
+                changes[name] = new
         elif isinstance(item, tuple) and any(isinstance(x, (Type, Attr, tuple)) for x in item):
             new_items = tuple(_resolve_item(x, aliases, depth + 1) for x in item)
             if any(a is not b for a, b in zip(new_items, item)):
-                changes[field.name] = new_items
+                changes[name] = new_items
     resolved = dataclasses.replace(value, **changes) if changes else value
     if isinstance(resolved, MemRefType) and resolved.memory_space is None and _is_memory_space(resolved.layout):
         # ``memref<4xf32, #smem>``: the parser cannot tell an aliased memory space from a layout.
         resolved = dataclasses.replace(resolved, layout=None, memory_space=resolved.layout)
     return resolved
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The dataclass field names of ``cls`` (none for other classes), looked up once per class."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
+        _FIELD_NAMES[cls] = names
+    return names
 
 
 def _is_memory_space(attr) -> bool:

@@ -21,7 +21,8 @@ lowest target.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from functools import lru_cache
+from typing import Callable, Iterable, Iterator
 
 from ..analysis.document import Document
 from ..analysis.ir import Operation
@@ -135,13 +136,13 @@ FORM_KEYS: dict[str, Callable[[OpView], list[str]]] = {
 conventions above ``_MMA_SYNC_FORMS`` in ``dialects/nvgpu.py``)."""
 
 
-def form_keys(op: Operation, doc: Document) -> list[str]:
+def form_keys(op: Operation, doc: Document, view: OpView | None = None) -> list[str]:
     """The keys under which ``op``'s facts may list this instance's requirement."""
     compute = FORM_KEYS.get(op.name)
-    return compute(OpView(op, doc)) if compute is not None else []
+    return compute(view or OpView(op, doc)) if compute is not None else []
 
 
-def instance_requirement(op: Operation, doc: Document) -> Requirement | None:
+def instance_requirement(op: Operation, doc: Document, view: OpView | None = None) -> Requirement | None:
     """What this op instance needs: its form's requirement when the facts list the form,
     else the op's requirement (its floor); None for ops that need nothing."""
     facts = op.facts
@@ -149,7 +150,7 @@ def instance_requirement(op: Operation, doc: Document) -> Requirement | None:
         return None
     if facts.requirement_forms:
         forms = {form.key: form for form in facts.requirement_forms}
-        for key in form_keys(op, doc):
+        for key in form_keys(op, doc, view):
             if key in forms:
                 return forms[key].requirement
     return facts.requirement
@@ -161,13 +162,36 @@ def is_gated(requirement: Requirement | None) -> bool:
 
 
 # ---------------------------------------------------------------------------- the check
+GatedEntry = tuple[int, int, str, Requirement]
+"""A gated op as the gate's diagnostics need it: (name start, name end, op name, requirement)."""
+
+
+class GatedSite:
+    """Where a gated op's name is written: what the gate's messages need of an op."""
+
+    __slots__ = ("name", "name_start", "name_end")
+
+    def __init__(self, name: str, name_start: int, name_end: int) -> None:
+        self.name = name
+        self.name_start = name_start
+        self.name_end = name_end
+
+
 class _Scope:
-    """The gated ops that share one target resolution (a gpu.module, or file-level code)."""
+    """The gated ops that share one target resolution (a gpu.module, or file-level code).
+
+    Ops are kept in batches of entries relative to a base offset, so that the entries of
+    an unchanged function can be handed over as they are (``verify/incremental.py``)."""
 
     def __init__(self, module_op: Operation | None, in_gpu_module: bool) -> None:
         self.module_op = module_op
         self.in_gpu_module = in_gpu_module
-        self.ops: list[tuple[Operation, Requirement]] = []
+        self.batches: list[tuple[int, list[GatedEntry]]] = []
+        self.requirements: dict[int, Requirement] = {}
+        """Each distinct requirement object, by id."""
+        self.count = 0
+        self.open_batch: list[GatedEntry] | None = None
+        """The last batch when ``GatedOps.add`` built it (so more ops may join it)."""
 
     @property
     def symbol(self) -> str | None:
@@ -175,12 +199,91 @@ class _Scope:
             return None
         return self.module_op.symbol_name
 
+    def entries(self) -> Iterator[GatedEntry]:
+        """Every gated op in document order, at its absolute offsets."""
+        for base, batch in self.batches:
+            if base == 0:
+                yield from batch
+            else:
+                for start, end, name, requirement in batch:
+                    yield start + base, end + base, name, requirement
+
+    @property
+    def ops(self) -> list[tuple[GatedSite, Requirement]]:
+        return [(GatedSite(name, start, end), requirement) for start, end, name, requirement in self.entries()]
+
+    def first(self) -> GatedSite:
+        base, batch = self.batches[0]
+        start, end, name, _ = batch[0]
+        return GatedSite(name, start + base, end + base)
+
+
+class GatedOps:
+    """The gated ops of a document grouped by the scope their target is resolved for,
+    scopes in the order of their first gated op, ops in document order."""
+
+    def __init__(self) -> None:
+        self._by_module: dict[int, _Scope] = {}
+        self.scopes: list[_Scope] = []
+
+    def _scope(self, scope: tuple[Operation | None, bool]) -> _Scope:
+        module_op, in_gpu = scope
+        found = self._by_module.get(id(module_op))
+        if found is None:
+            found = self._by_module[id(module_op)] = _Scope(module_op, in_gpu)
+            self.scopes.append(found)
+        return found
+
+    def add(self, op: Operation, requirement: Requirement, scope: tuple[Operation | None, bool]) -> None:
+        """Record a gated op; ``scope`` is ``scope_of(op)``."""
+        found = self._scope(scope)
+        if found.open_batch is None:
+            found.open_batch = []
+            found.batches.append((0, found.open_batch))
+        found.open_batch.append((op.name_start, op.name_end, op.name, requirement))
+        found.requirements.setdefault(id(requirement), requirement)
+        found.count += 1
+
+    def add_batch(self, base: int, entries: list[GatedEntry], requirements: dict[int, Requirement],
+                  scope: tuple[Operation | None, bool]) -> None:
+        """Record gated ops given relative to ``base`` (all with the same ``scope_of``);
+        ``requirements`` holds their distinct requirements by id. Neither list is copied."""
+        if not entries:
+            return
+        found = self._scope(scope)
+        found.batches.append((base, entries))
+        found.open_batch = None
+        if not requirements.keys() <= found.requirements.keys():
+            found.requirements.update(requirements)
+        found.count += len(entries)
+
 
 def check_targets(doc: Document, target: str | None, origin: str) -> list[Diagnostic]:
     """Every target-gate diagnostic of ``doc``; ``target`` is the fallback chip (config file,
     ``--target`` or editor setting) and ``origin`` names where it came from."""
-    diagnostics = list(_unknown_chips(doc))
-    scopes = _gated_scopes(doc)
+    gated = GatedOps()
+    for op in doc.ops():
+        requirement = gated_requirement(op, doc)
+        if requirement is not None:
+            gated.add(op, requirement, scope_of(op))
+    return target_diagnostics(doc, target, origin, gated, doc.ops())
+
+
+def gated_requirement(op: Operation, doc: Document, view: OpView | None = None) -> Requirement | None:
+    """The requirement of ``op`` when the gate checks it (some known target fails it), else None."""
+    facts = op.facts
+    if facts is None or facts.requirement is None and not facts.requirement_forms:
+        return None
+    requirement = instance_requirement(op, doc, view)
+    return requirement if _is_gated(requirement) else None
+
+
+def target_diagnostics(doc: Document, target: str | None, origin: str, gated: GatedOps,
+                       module_ops: Iterable[Operation]) -> list[Diagnostic]:
+    """The gate's diagnostics from the gated ops found in ``doc``; ``module_ops`` holds (at
+    least) every ``gpu.module`` / ``builtin.module`` of ``doc``, in document order."""
+    diagnostics = list(_unknown_chips(doc, module_ops))
+    scopes = gated.scopes
     untargeted: list[_Scope] = []
     fallback_error_reported = False
     for scope in scopes:
@@ -188,46 +291,31 @@ def check_targets(doc: Document, target: str | None, origin: str) -> list[Diagno
         if not resolved:
             untargeted.append(scope)
             continue
-        lowest = lowest_target([requirement for _, requirement in scope.ops])
+        lowest = _lowest_target(frozenset(scope.requirements.values()))
         data_base = _fix_data(scope, lowest)
         for found in resolved:
             if found.target is None:
                 if found.span is None and not fallback_error_reported:
                     fallback_error_reported = True
-                    op = scope.ops[0][0]
+                    op = scope.first()
                     diagnostics.append(Diagnostic(op.name_start, op.name_end, found.error or "unknown chip",
                                                   "target.unknown-chip", Severity.ERROR, SOURCE))
                 continue  # an unknown chip in the file was reported on its attribute
-            for op, requirement in scope.ops:
-                diagnostic = _gate(op, requirement, found, scope, data_base)
-                if diagnostic is not None:
-                    diagnostics.append(diagnostic)
+            failing = {key for key, requirement in scope.requirements.items()
+                       if not _satisfies(found.target, requirement)}
+            if not failing:
+                continue
+            for start, end, name, requirement in scope.entries():
+                if id(requirement) in failing:
+                    diagnostic = _gate(GatedSite(name, start, end), requirement, found, scope, data_base)
+                    if diagnostic is not None:
+                        diagnostics.append(diagnostic)
     if untargeted:
         diagnostics.append(_no_target(untargeted))
     return diagnostics
 
 
-def _gated_scopes(doc: Document) -> list[_Scope]:
-    scopes: dict[int, _Scope] = {}
-    order: list[_Scope] = []
-    for op in doc.ops():
-        if op.facts is None or op.facts.requirement is None and not op.facts.requirement_forms:
-            continue
-        requirement = instance_requirement(op, doc)
-        if not is_gated(requirement):
-            continue
-        assert requirement is not None
-        module_op, in_gpu = _scope_of(op)
-        key = id(module_op)
-        scope = scopes.get(key)
-        if scope is None:
-            scope = scopes[key] = _Scope(module_op, in_gpu)
-            order.append(scope)
-        scope.ops.append((op, requirement))
-    return order
-
-
-def _scope_of(op: Operation) -> tuple[Operation | None, bool]:
+def scope_of(op: Operation) -> tuple[Operation | None, bool]:
     """The gpu.module around ``op``; else the innermost builtin.module (or None)."""
     builtin: Operation | None = None
     parent = op.parent_op()
@@ -240,11 +328,11 @@ def _scope_of(op: Operation) -> tuple[Operation | None, bool]:
     return builtin, False
 
 
-def _gate(op: Operation, requirement: Requirement, found: ResolvedTarget, scope: _Scope,
+def _gate(op: GatedSite, requirement: Requirement, found: ResolvedTarget, scope: _Scope,
           data_base: dict) -> Diagnostic | None:
     target = found.target
     assert target is not None
-    if satisfies(target, requirement):
+    if _satisfies(target, requirement):
         return None
     dialect = op.name.split(".", 1)[0]
     needed_ptx = ptx_needed(target, requirement)
@@ -278,6 +366,23 @@ def _gate(op: Operation, requirement: Requirement, found: ResolvedTarget, scope:
     return Diagnostic(op.name_start, op.name_end, message, code, Severity.ERROR, SOURCE, related, data)
 
 
+@lru_cache(maxsize=1024)
+def _lowest_target(requirements: frozenset[Requirement]) -> Target | None:
+    """``lowest_target`` of a set of requirements (it does not depend on their order or
+    repetitions), remembered: a module's ops repeat a few requirements many times."""
+    return lowest_target(list(requirements))
+
+
+@lru_cache(maxsize=4096)
+def _satisfies(target: Target, requirement: Requirement) -> bool:
+    return satisfies(target, requirement)
+
+
+@lru_cache(maxsize=4096)
+def _is_gated(requirement: Requirement | None) -> bool:
+    return is_gated(requirement)
+
+
 def _fix_data(scope: _Scope, lowest: Target | None) -> dict:
     data: dict = {"lowestTarget": lowest.chip if lowest else None,
                   "ptx": lowest.ptx_text if lowest else None,
@@ -292,23 +397,22 @@ def _conflict_text(scope: _Scope) -> str:
     ops = scope.ops
     for i, (first, first_req) in enumerate(ops):
         for second, second_req in ops[i + 1:]:
-            if lowest_target([first_req, second_req]) is None:
+            if _lowest_target(frozenset((first_req, second_req))) is None:
                 return (f"no single target accepts both '{first.name}' ({requirement_text(first_req)}) and "
                         f"'{second.name}' ({requirement_text(second_req)})")
     return "no single target accepts every op of this module"
 
 
 def _no_target(scopes: list[_Scope]) -> Diagnostic:
-    requirements = [requirement for scope in scopes for _, requirement in scope.ops]
-    lowest = lowest_target(requirements)
+    lowest = _lowest_target(frozenset(r for scope in scopes for r in scope.requirements.values()))
     example = lowest.chip if lowest is not None else "sm_90a"
     attribute = f'#nvvm.target<chip = "{example}"'
     default = parse_chip(example)
     if lowest is not None and isinstance(default, Target) and lowest.ptx > default.ptx:
         attribute += f', features = "+ptx{lowest.ptx[0]}{lowest.ptx[1]}"'
     attribute += ">"
-    first_op = scopes[0].ops[0][0]
-    count = sum(len(scope.ops) for scope in scopes)
+    first_op = scopes[0].first()
+    count = sum(scope.count for scope in scopes)
     message = (f"no target GPU is set, so the SM / PTX ISA checks of {count} op"
                f"{'' if count == 1 else 's'} were skipped; set one with "
                f"{attribute} on the gpu.module, target = \"{example}\" in "
@@ -324,13 +428,15 @@ def _no_target(scopes: list[_Scope]) -> Diagnostic:
 def _merged(scopes: list[_Scope]) -> _Scope:
     merged = _Scope(None, False)
     for scope in scopes:
-        merged.ops.extend(scope.ops)
+        merged.batches += scope.batches
+        merged.requirements.update(scope.requirements)
+        merged.count += scope.count
     return merged
 
 
-def _unknown_chips(doc: Document) -> Iterable[Diagnostic]:
+def _unknown_chips(doc: Document, ops: Iterable[Operation]) -> Iterable[Diagnostic]:
     """``target.unknown-chip`` for every target attribute in the file naming an unknown chip."""
-    for op in doc.ops():
+    for op in ops:
         if op.name == "gpu.module":
             for found in nvvm_targets(doc, op):
                 if found.target is None and found.span is not None:

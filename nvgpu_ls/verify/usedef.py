@@ -25,6 +25,14 @@ _GRAPH_REGION_OPS = frozenset({"builtin.module", "gpu.module"})
 
 def check_use_def(doc: Document) -> list[Diagnostic]:
     """Every use-def problem in ``doc``."""
+    found = check_names(doc)
+    for op in doc.ops():
+        check_op_use_def(op, doc, found)
+    return found
+
+
+def check_names(doc: Document) -> list[Diagnostic]:
+    """The document-wide part: undefined values and redefinitions (the Document keeps both lists)."""
     found: list[Diagnostic] = []
     for use in doc.undefined:
         found.append(Diagnostic(use.start, use.end, "use of undeclared SSA value name", "ssa.undefined",
@@ -34,16 +42,20 @@ def check_use_def(doc: Document) -> list[Diagnostic]:
                                 "ssa.redefinition", Severity.ERROR,
                                 related=(Related(first.start, first.end, "previously defined here"),),
                                 data={"name": again.name}))
-    for op in doc.ops():
-        for ref in op.successors:
-            if ref.block is None:
-                found.append(Diagnostic(ref.start, ref.end, "reference to an undefined block", "block.undefined",
-                                        Severity.ERROR, data={"name": ref.name}))
-        if op.operands:
-            found.extend(_dominance(op))
-            if op.syntax in ("generic", "format"):
-                found.extend(_type_agreement(op, doc))
     return found
+
+
+def check_op_use_def(op: Operation, doc: Document, found: list[Diagnostic], view: OpView | None = None) -> None:
+    """The per-op part, appended to ``found``: undefined blocks, dominance, type agreement
+    (``view``: the op's OpView, when the caller has one)."""
+    for ref in op.successors:
+        if ref.block is None:
+            found.append(Diagnostic(ref.start, ref.end, "reference to an undefined block", "block.undefined",
+                                    Severity.ERROR, data={"name": ref.name}))
+    if op.operands:
+        found.extend(_dominance(op))
+        if op.syntax in ("generic", "format"):
+            found.extend(_type_agreement(op, doc, view))
 
 
 def _base(name: str) -> str:
@@ -66,7 +78,7 @@ def _dominance(op: Operation) -> list[Diagnostic]:
         ancestor = _ancestor_in(op, block)
         if ancestor is None:
             continue  # another block of a CFG region, or not nested in the definition's block
-        if _position(block, ancestor) <= _position(block, owner):
+        if _at_or_before(block, ancestor, owner):
             where = "op in the same block" if ancestor is op else "op in a parent region"
             found.append(Diagnostic(use.start, use.end, f"operand #{index} does not dominate this use",
                                     "ssa.dominance", Severity.ERROR,
@@ -85,6 +97,16 @@ def _ancestor_in(op: Operation, block: Block) -> Operation | None:
     return None
 
 
+def _at_or_before(block: Block, first: Operation, second: Operation) -> bool:
+    """Is ``first`` at or before ``second`` among ``block``'s ops? A block holds its ops in
+    text order, so their starts decide; only ops starting at one offset are looked up."""
+    if first is second:
+        return True
+    if first.start != second.start:
+        return first.start < second.start
+    return _position(block, first) <= _position(block, second)
+
+
 def _position(block: Block, op: Operation) -> int:
     for i, candidate in enumerate(block.ops):
         if candidate is op:
@@ -97,9 +119,9 @@ def _definition_related(definition: ValueDef, message: str) -> Related:
 
 
 # ---------------------------------------------------------------- types
-def _type_agreement(op: Operation, doc: Document) -> list[Diagnostic]:
+def _type_agreement(op: Operation, doc: Document, view: OpView | None = None) -> list[Diagnostic]:
     """A use whose type, as the op spells it, differs from its definition's type."""
-    view = OpView(op, doc)
+    view = view or OpView(op, doc)
     found = []
     seen: set[str] = set()
     for operand in view.all_operands():
@@ -107,7 +129,9 @@ def _type_agreement(op: Operation, doc: Document) -> list[Diagnostic]:
         if operand.type_span is None or definition is None or operand.type is None or operand.use.name in seen:
             continue
         declared = view.type_of_value(definition)
-        if declared is None or not _comparable(declared) or not _comparable(operand.type):
+        if declared is None or declared is operand.type or declared == operand.type:
+            continue  # equal values have equal canonical forms
+        if not _comparable(declared) or not _comparable(operand.type):
             continue
         if _canonical(declared) != _canonical(operand.type):
             seen.add(operand.use.name)
@@ -124,13 +148,40 @@ def _type_agreement(op: Operation, doc: Document) -> list[Diagnostic]:
 
 def _comparable(value: Type) -> bool:
     """Types the model reads completely; verbatim or unknown-dialect text is not compared."""
+    known = _COMPARABLE.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
     if isinstance(value, (OpaqueType, TypeAliasRef, DialectType)):
-        return False
-    return "Opaque" not in repr(value) and "AliasRef" not in repr(value)
+        found = False
+    else:
+        found = "Opaque" not in repr(value) and "AliasRef" not in repr(value)
+    _remember(_COMPARABLE, value, found)
+    return found
+
+
+_COMPARABLE: dict[int, tuple[object, bool]] = {}
+_CANONICAL: dict[int, tuple[object, object]] = {}
+"""``id(value)`` → (value, answer): types are shared per spelling, so both stay small;
+holding the value keeps its id from being reused."""
+
+
+def _remember(memo: dict, value, answer) -> None:
+    if len(memo) >= 1 << 16:
+        memo.clear()
+    memo[id(value)] = (value, answer)
 
 
 def _canonical(value):
     """A spelling-independent form: ``3 : i64`` and ``3`` are the same memory space."""
+    known = _CANONICAL.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    form = _canonical_form(value)
+    _remember(_CANONICAL, value, form)
+    return form
+
+
+def _canonical_form(value):
     if isinstance(value, IntegerAttr) and (value.type is None or value.type == IntegerType(64)):
         return ("int", value.value)
     if isinstance(value, OpaqueAttr):

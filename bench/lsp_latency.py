@@ -1,0 +1,439 @@
+"""Editor-visible latency of the language server, beside Debian's ``mlir-lsp-server-22`` in the same run.
+
+    python3 bench/lsp_latency.py [--sizes 300,5000,20000] [--edits 50] [--requests 20] [--opens 3]
+                                 [--mode valid|alternate] [--servers nvgpu-ls,mlir-lsp-server-22] [--json]
+
+For each generated file (``bench/generate.py``: one gpu.module of sm_90 kernels that
+``mlir-opt-22`` reads as they are; both servers publish no error for it) every server is
+started over stdio, initialized, and then timed as an editor drives it:
+
+* open: ``didOpen`` → the ``publishDiagnostics`` of that version (``--opens`` times, closing
+  in between; the first open of a fresh process is reported on its own);
+* edit: ``--edits`` one-character incremental ``didChange``\\ s inside one function (the
+  last digit of ``arith.constant 16``, cycled through 0-9 so every edit keeps the file
+  valid; ``--mode alternate`` makes every other edit a syntax error, ``--mode insert``
+  types a digit and deletes it in turn, so that the text after the edit moves), each timed from
+  ``didChange`` to the ``publishDiagnostics`` of its version. The next edit is sent only
+  once those diagnostics are in, which is how an isolated keystroke behaves (nvgpu-ls
+  analyses the first change after a quiet period at once; only bursts are debounced);
+* hover on an op name, completion after ``nvgpu.`` (where mlir-lsp-server offers nothing)
+  and completion where an op name starts (where it offers dialect names), ``--requests``
+  of each.
+
+The servers take turns step by step (one edit on one, the same edit on the other, the
+order swapped every step), so that a busy machine slows both alike. Figures are medians
+and 95th percentiles in milliseconds; the ratio column is nvgpu-ls / mlir-lsp-server-22.
+The client is a minimal JSON-RPC client of its own (no pygls on the client side), so the
+timings hold the servers' work and the pipes only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate import edit_site, generate  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+UPSTREAM = "mlir-lsp-server-22"
+OURS = "nvgpu-ls"
+TIMEOUT = 600.0
+
+
+# ---------------------------------------------------------------------------- a minimal client
+class Client:
+    """One server process over stdio: requests, notifications, and every message it sends, timestamped."""
+
+    def __init__(self, argv: list[str]) -> None:
+        self.argv = argv
+        self.proc: asyncio.subprocess.Process | None = None
+        self.next_id = 0
+        self.pending: dict[int, asyncio.Future] = {}
+        self.diagnostics: dict[tuple[str, int | None], tuple[float, list[dict]]] = {}
+        """(uri, version) → (arrival time, diagnostics) of each publishDiagnostics."""
+        self.arrived = asyncio.Event()
+        self.reader: asyncio.Task | None = None
+        self.stderr_task: asyncio.Task | None = None
+        self.capabilities: dict = {}
+
+    async def start(self) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, cwd=str(ROOT), limit=1 << 26)
+        self.reader = asyncio.create_task(self._read())
+        self.stderr_task = asyncio.create_task(self._drain_stderr())
+
+    async def _drain_stderr(self) -> None:
+        assert self.proc is not None and self.proc.stderr is not None
+        while await self.proc.stderr.read(65536):
+            pass
+
+    async def _read(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None
+        stream = self.proc.stdout
+        while True:
+            length = None
+            while True:
+                line = await stream.readline()
+                if not line:
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                name, _, value = line.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            if length is None:
+                continue
+            body = await stream.readexactly(length)
+            now = time.perf_counter()
+            self._dispatch(json.loads(body), now)
+
+    def _dispatch(self, message: dict, now: float) -> None:
+        if "id" in message and "method" not in message:
+            future = self.pending.pop(message["id"], None)
+            if future is not None and not future.done():
+                future.set_result((now, message))
+            return
+        method = message.get("method")
+        if "id" in message:  # a request from the server (configuration, progress, ...): answer null
+            self._write({"jsonrpc": "2.0", "id": message["id"], "result": None})
+            return
+        if method == "textDocument/publishDiagnostics":
+            params = message["params"]
+            self.diagnostics[(params["uri"], params.get("version"))] = (now, params["diagnostics"])
+            self.arrived.set()
+
+    def _write(self, message: dict) -> float:
+        assert self.proc is not None and self.proc.stdin is not None
+        body = json.dumps(message).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        return time.perf_counter()
+
+    async def request(self, method: str, params: Any) -> tuple[float, Any]:
+        """Send a request; (seconds until its response, the result)."""
+        self.next_id += 1
+        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.pending[self.next_id] = future
+        sent = self._write({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        assert self.proc is not None and self.proc.stdin is not None
+        await self.proc.stdin.drain()
+        arrived, message = await asyncio.wait_for(future, TIMEOUT)
+        if "error" in message:
+            raise RuntimeError(f"{method} failed: {message['error']}")
+        return arrived - sent, message.get("result")
+
+    async def notify(self, method: str, params: Any) -> float:
+        sent = self._write({"jsonrpc": "2.0", "method": method, "params": params})
+        assert self.proc is not None and self.proc.stdin is not None
+        await self.proc.stdin.drain()
+        return sent
+
+    async def diagnostics_for(self, uri: str, version: int) -> tuple[float, list[dict]]:
+        async def arrived() -> tuple[float, list[dict]]:
+            while (uri, version) not in self.diagnostics:
+                self.arrived.clear()
+                await self.arrived.wait()
+            return self.diagnostics[(uri, version)]
+        return await asyncio.wait_for(arrived(), TIMEOUT)
+
+    async def initialize(self, root: Path) -> None:
+        _, result = await self.request("initialize", {
+            "processId": os.getpid(), "rootUri": root.as_uri(), "capabilities": {
+                "textDocument": {
+                    "synchronization": {"didSave": False, "dynamicRegistration": False},
+                    "publishDiagnostics": {"versionSupport": True, "relatedInformation": True},
+                    "hover": {"contentFormat": ["markdown", "plaintext"]},
+                    "completion": {"completionItem": {"snippetSupport": False}},
+                },
+                "general": {"positionEncodings": ["utf-16"]},
+            }})
+        self.capabilities = result.get("capabilities", {})
+        await self.notify("initialized", {})
+
+    @property
+    def incremental_sync(self) -> bool:
+        sync = self.capabilities.get("textDocumentSync")
+        kind = sync.get("change") if isinstance(sync, dict) else sync
+        return kind == 2
+
+    async def stop(self) -> None:
+        try:
+            await asyncio.wait_for(self.request("shutdown", None), 30)
+            await self.notify("exit", None)
+            assert self.proc is not None
+            await asyncio.wait_for(self.proc.wait(), 10)
+        except (asyncio.TimeoutError, RuntimeError, ConnectionError):
+            if self.proc is not None and self.proc.returncode is None:
+                self.proc.kill()
+                await self.proc.wait()
+        for task in (self.reader, self.stderr_task):
+            if task is not None:
+                task.cancel()
+
+
+# ---------------------------------------------------------------------------- the scenario
+@dataclass
+class Result:
+    server: str
+    lines: int
+    open_s: list[float] = field(default_factory=list)
+    edit_s: list[float] = field(default_factory=list)
+    hover_s: list[float] = field(default_factory=list)
+    completion_s: list[float] = field(default_factory=list)
+    open_errors: int = 0
+    """Error-level diagnostics published for the untouched file (should be zero for both)."""
+    edit_errors: list[int] = field(default_factory=list)
+    hover_empty: int = 0
+    completion_items: int = 0
+    op_completion_s: list[float] = field(default_factory=list)
+    op_completion_items: int = 0
+
+
+def position(text: str, offset: int) -> dict:
+    line = text.count("\n", 0, offset)
+    column = offset - (text.rfind("\n", 0, offset) + 1)
+    return {"line": line, "character": column}
+
+
+def server_argv(name: str) -> list[str]:
+    if name == OURS:
+        return [sys.executable, "-m", "nvgpu_ls"]
+    return [shutil.which(name) or name]
+
+
+class Session:
+    """One server with the generated file open; each step is timed on its own."""
+
+    def __init__(self, name: str, text: str, path: Path, mode: str) -> None:
+        self.name = name
+        self.client = Client(server_argv(name))
+        self.text = self.current = text
+        self.path = path
+        self.uri = path.as_uri()
+        self.mode = mode
+        self.version = 0
+        self.result = Result(name, text.count("\n"))
+        self.kernels = len(re.findall(r"@kernel_\d+\(", text))
+        self.site = edit_site(text, self.kernels // 2)  # just after "arith.constant 1": the "6" of 16
+
+    async def start(self) -> None:
+        await self.client.start()
+        await self.client.initialize(self.path.parent)
+
+    async def open(self) -> None:
+        self.version += 1
+        self.current = self.text
+        sent = await self.client.notify("textDocument/didOpen", {"textDocument": {
+            "uri": self.uri, "languageId": "mlir", "version": self.version, "text": self.text}})
+        arrived, diagnostics = await self.client.diagnostics_for(self.uri, self.version)
+        self.result.open_s.append(arrived - sent)
+        self.result.open_errors = sum(1 for d in diagnostics if d.get("severity", 1) == 1)
+
+    async def close(self) -> None:
+        await self.client.notify("textDocument/didClose", {"textDocument": {"uri": self.uri}})
+
+    async def edit(self, i: int) -> None:
+        self.version += 1
+        site, current = self.site, self.current
+        replaced = 1
+        if self.mode == "alternate" and i % 2 == 0:
+            char = "%"  # ``arith.constant 1%``: a syntax error, mended by the next edit
+        elif self.mode == "insert":  # type a digit (``16`` → ``176``), then delete it again
+            char, replaced = ("7", 0) if i % 2 == 0 else ("", 1)
+        else:
+            char = str(i % 10) if current[site] != str(i % 10) else str((i + 1) % 10)
+        new = current[:site] + char + current[site + replaced:]
+        if self.client.incremental_sync:
+            start = position(current, site)
+            end = {"line": start["line"], "character": start["character"] + replaced}
+            change = {"range": {"start": start, "end": end}, "text": char}
+        else:
+            change = {"text": new}
+        self.current = new
+        sent = await self.client.notify("textDocument/didChange", {
+            "textDocument": {"uri": self.uri, "version": self.version}, "contentChanges": [change]})
+        arrived, diagnostics = await self.client.diagnostics_for(self.uri, self.version)
+        self.result.edit_s.append(arrived - sent)
+        self.result.edit_errors.append(sum(1 for d in diagnostics if d.get("severity", 1) == 1))
+
+    def _in_kernel(self, needle: str, after: int) -> dict:
+        head = self.current.index(f"@kernel_{self.kernels // 2}(")
+        return position(self.current, self.current.index(needle, head) + after)
+
+    async def hover(self) -> None:
+        """Hover on the name of an ``nvgpu.mma.sync`` in the edited function."""
+        elapsed, found = await self.client.request("textDocument/hover", {
+            "textDocument": {"uri": self.uri}, "position": self._in_kernel("nvgpu.mma.sync", len("nvgpu.mm"))})
+        self.result.hover_s.append(elapsed)
+        self.result.hover_empty += found is None
+
+    async def completion(self) -> None:
+        """Completion just after ``nvgpu.`` of an op name in the edited function."""
+        elapsed, found = await self.client.request("textDocument/completion", {
+            "textDocument": {"uri": self.uri}, "position": self._in_kernel("nvgpu.ldmatrix", len("nvgpu.")),
+            "context": {"triggerKind": 2, "triggerCharacter": "."}})
+        self.result.completion_s.append(elapsed)
+        self.result.completion_items = _count(found)
+
+    async def op_completion(self) -> None:
+        """Completion where an op name starts (``%a = |nvgpu.ldmatrix``), invoked: mlir-lsp-server
+        completes op and dialect names there, while after ``nvgpu.`` it offers nothing."""
+        elapsed, found = await self.client.request("textDocument/completion", {
+            "textDocument": {"uri": self.uri}, "position": self._in_kernel("nvgpu.ldmatrix", 0),
+            "context": {"triggerKind": 1}})
+        self.result.op_completion_s.append(elapsed)
+        self.result.op_completion_items = _count(found)
+
+    async def stop(self) -> None:
+        await self.client.stop()
+
+
+def _count(found: Any) -> int:
+    items = found.get("items", []) if isinstance(found, dict) else (found or [])
+    return len(items)
+
+
+async def measure(names: list[str], text: str, path: Path, args: argparse.Namespace) -> list[Result]:
+    """Every step on every server, the servers taking turns (first one, then the other, the
+    order swapped each step), so that a busy machine slows both alike."""
+    sessions = [Session(name, text, path, args.mode) for name in names]
+    try:
+        for session in sessions:
+            await session.start()
+
+        async def each(step: int, action) -> None:
+            order = sessions if step % 2 == 0 else list(reversed(sessions))
+            for session in order:
+                await action(session)
+
+        for i in range(args.opens):
+            await each(i, lambda s: s.open())
+            if i + 1 < args.opens:
+                await each(i, lambda s: s.close())
+        for i in range(args.edits):
+            await each(i, lambda s, i=i: s.edit(i))
+        for i in range(args.requests):
+            await each(i, lambda s: s.hover())
+        for i in range(args.requests):
+            await each(i, lambda s: s.completion())
+        for i in range(args.requests):
+            await each(i, lambda s: s.op_completion())
+        await each(0, lambda s: s.close())
+    finally:
+        for session in sessions:
+            await session.stop()
+    return [session.result for session in sessions]
+
+
+# ---------------------------------------------------------------------------- report
+def p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
+
+
+def summary(result: Result) -> dict:
+    def stats(samples: list[float]) -> dict:
+        return {"median_ms": statistics.median(samples) * 1000, "p95_ms": p95(samples) * 1000,
+                "max_ms": max(samples) * 1000, "samples": len(samples)} if samples else {}
+    return {"server": result.server, "lines": result.lines, "open": stats(result.open_s),
+            "first_open_ms": result.open_s[0] * 1000 if result.open_s else None,
+            "edit": stats(result.edit_s), "hover": stats(result.hover_s), "completion": stats(result.completion_s),
+            "op_completion": stats(result.op_completion_s),
+            "open_errors": result.open_errors, "edit_errors": sorted(set(result.edit_errors)),
+            "hover_empty": result.hover_empty, "completion_items": result.completion_items,
+            "op_completion_items": result.op_completion_items}
+
+
+def table(rows: list[dict]) -> str:
+    out = []
+    header = f"{'lines':>6}  {'metric':<22} {'nvgpu-ls':>12} {UPSTREAM:>20} {'ratio':>7}"
+    out.append(header)
+    out.append("-" * len(header))
+    by_lines: dict[int, dict[str, dict]] = {}
+    for row in rows:
+        by_lines.setdefault(row["lines"], {})[row["server"]] = row
+    for lines, servers in by_lines.items():
+        ours, theirs = servers.get(OURS), servers.get(UPSTREAM)
+        metrics = [("first open", lambda r: r["first_open_ms"])]
+        for what, label in (("open", "open"), ("edit", "edit"), ("hover", "hover"),
+                            ("completion", "compl. nvgpu.|"), ("op_completion", "compl. |op")):
+            metrics.append((f"{label} median", lambda r, w=what: r[w].get("median_ms")))
+            metrics.append((f"{label} p95", lambda r, w=what: r[w].get("p95_ms")))
+        for label, get in metrics:
+            a = get(ours) if ours else None
+            b = get(theirs) if theirs else None
+            ratio = f"{a / b:.2f}x" if a is not None and b else "n/a"
+            out.append(f"{lines:>6}  {label:<22} {_ms(a):>12} {_ms(b):>20} {ratio:>7}")
+        out.append("        errors published for the generated file: " + ", ".join(
+            f"{server['server']} {server['open_errors']}" for server in (ours, theirs) if server is not None)
+            + "; while editing: " + ", ".join(
+            f"{server['server']} {'/'.join(map(str, server['edit_errors'])) or '-'}"
+            for server in (ours, theirs) if server is not None))
+        for server in (ours, theirs):
+            if server is None:
+                continue
+            if server["hover_empty"]:
+                out.append(f"        note: {server['server']} answered {server['hover_empty']} hover(s) with nothing")
+            for key, where in (("completion_items", "after nvgpu."), ("op_completion_items", "at an op name")):
+                if not server[key]:
+                    out.append(f"        note: {server['server']} offered no completion items {where}")
+    return "\n".join(out)
+
+
+def _ms(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.1f} ms"
+
+
+async def run(args: argparse.Namespace) -> list[dict]:
+    servers = [s for s in args.servers.split(",") if s]
+    if UPSTREAM in servers and shutil.which(UPSTREAM) is None:
+        print(f"{UPSTREAM} is not on PATH: timing nvgpu-ls alone", file=sys.stderr)
+        servers.remove(UPSTREAM)
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="nvgpu-ls-latency-") as tmp:
+        for size in [int(s) for s in args.sizes.split(",") if s]:
+            text = generate(size)
+            path = Path(tmp) / f"gen_{size}.mlir"
+            path.write_text(text)
+            for result in await measure(servers, text, path, args):
+                rows.append(summary(result))
+                print(f"  {result.server:<20} {result.lines:>6} lines: open {statistics.median(result.open_s) * 1000:.0f} ms, "
+                      f"edit median {statistics.median(result.edit_s) * 1000:.1f} ms", file=sys.stderr)
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="300,5000,20000", help="generated file sizes in lines")
+    parser.add_argument("--edits", type=int, default=50)
+    parser.add_argument("--requests", type=int, default=20, help="hover and completion requests each")
+    parser.add_argument("--opens", type=int, default=3, help="times the file is opened (and closed again)")
+    parser.add_argument("--mode", choices=("valid", "alternate", "insert"), default="valid",
+                        help="valid: each edit replaces a digit, keeping the file valid; alternate: every other "
+                             "edit is a syntax error; insert: type a digit and delete it again, in turn")
+    parser.add_argument("--servers", default=f"{OURS},{UPSTREAM}")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
+    args = parser.parse_args()
+    rows = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        print(table(rows))
+
+
+if __name__ == "__main__":
+    main()
