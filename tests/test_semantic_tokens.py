@@ -298,10 +298,3 @@ def test_every_upstream_nvgpu_test_file_gets_well_formed_tokens():
         tokens = decoded(text)
         assert tokens, path
         _assert_well_formed(text, tokens)
-
-
-def test_an_encoding_given_as_an_enum_name_still_counts_utf16_units():
-    doc = Document(EMOJI)
-    named = "PositionEncodingKind.Utf16"  # what str() of lsprotocol's enum gives
-    enum_named = semantic_tokens(FeatureContext(doc, encoding=named)).data  # type: ignore[arg-type]
-    assert enum_named == semantic_tokens(FeatureContext(doc)).data

@@ -63,7 +63,7 @@ class LineIndex:
         line = self.line_of(offset)
         start = self.line_starts[line]
         segment = self.text[start:offset]
-        return line, _units(segment, encoding)
+        return line, units(segment, encoding)
 
     def offset(self, line: int, column: int, encoding: Encoding = "utf-16") -> int:
         """Offset of a 0-based (line, column); out-of-range values are clamped as LSP asks."""
@@ -98,7 +98,8 @@ def _char_units(char: str, encoding: Encoding) -> int:
     return 1
 
 
-def _units(segment: str, encoding: Encoding) -> int:
+def units(segment: str, encoding: Encoding) -> int:
+    """How many ``encoding`` code units ``segment`` takes (a column or a length, as LSP counts them)."""
     if encoding == "utf-32" or segment.isascii():
         return len(segment)
     if encoding == "utf-16":

@@ -33,8 +33,8 @@ from typing import Callable
 from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..analysis.values import (
-    DialectAttr, FloatType, IntegerType, MBarrierGroupType, MemRefType, NoneType, TensorMapDescriptorType,
-    Type, TypeAttr, VectorType, WarpgroupAccumulatorType, WarpgroupDescriptorType, element_bit_width,
+    FloatType, IntegerType, MBarrierGroupType, MemRefType, TensorMapDescriptorType,
+    Type, VectorType, WarpgroupAccumulatorType, WarpgroupDescriptorType, element_bit_width,
     memory_space_number,
 )
 from ..verify.context import OpView
@@ -123,17 +123,6 @@ def byte_size(t: Type | None) -> int | None:
 
 def _predicated(view: OpView, text: str, group: str = "predicate") -> str:
     return f"@p {text}" if view.operands(group) else text
-
-
-def _enum_word(view: OpView, name: str, default: str) -> str:
-    """An enum attribute's case; ``#nvvm.sat_mode<none>`` reads its ``none`` as a type."""
-    value = view.attr(name)
-    if value is None:
-        return default
-    if isinstance(value, DialectAttr) and any(isinstance(p, TypeAttr) and isinstance(p.type, NoneType)
-                                              for p in value.params):
-        return "none"
-    return view.enum_attr(name) or default
 
 
 def _facts_ptx(view: OpView, index: int = 0) -> tuple[str, ...]:
@@ -577,7 +566,7 @@ def warpgroup_mma_store(view: OpView) -> InstanceForm | None:
 def rcp(view: OpView) -> InstanceForm | None:
     """One ``rcp.approx.ftz.f32`` per vector element."""
     count = numel(view.type_of("in"))
-    if _enum_word(view, "rounding", "approx") != "approx" or not view.unit("ftz"):
+    if view.enum_word("rounding", "approx") != "approx" or not view.unit("ftz"):
         return InstanceForm(("nvvm.rcp.approx.ftz.f",), (),
                             ("only rounding = approx with ftz lowers; this instance is rejected",))
     notes = (f"issued {count} time{'s' if count != 1 else ''}, once per element",) if count else ()
@@ -587,7 +576,7 @@ def rcp(view: OpView) -> InstanceForm | None:
 @rule("nvgpu.fma", "nvgpu.mul")
 def f32x2_arith(view: OpView) -> InstanceForm | None:
     """``fma.{rnd}[.ftz].f32x2`` / ``mul.{rnd}[.ftz].f32x2``."""
-    rnd, ftz = _enum_word(view, "rnd", "rn"), view.unit("ftz")
+    rnd, ftz = view.enum_word("rnd", "rn"), view.unit("ftz")
     is_fma = view.name == "nvgpu.fma"
     mnemonic, operands = ("fma", "d, a, b, c") if is_fma else ("mul", "d, a, b")
     plain = rnd == "rn" and not ftz
@@ -656,7 +645,7 @@ def truncf(view: OpView) -> InstanceForm | None:
     if types is None:
         return None
     source, result = types
-    rnd, sat = _enum_word(view, "rnd", "rn"), _enum_word(view, "sat", "satfinite")
+    rnd, sat = view.enum_word("rnd", "rn"), view.enum_word("sat", "satfinite")
     relu = ".relu" if view.bool_attr("relu") else ""
     satfinite = ".satfinite" if sat == "satfinite" else ""
     ops: list[str] = []

@@ -20,7 +20,7 @@ from ..target import (
     satisfies, sm_satisfies,
 )
 from ..verify.context import Operand, OpView
-from ..verify.gate import form_keys, instance_requirement
+from ..verify.gate import form_keys, instance_requirement, scope_of
 from .context import FeatureContext
 from .hover_types import case_doc, code, enum_cases
 
@@ -162,19 +162,6 @@ def requirement_lines(ctx: FeatureContext, op: Operation) -> list[str]:
         return [f"**Needs** no particular GPU{for_form}: it lowers to instructions every target has."]
     lines = [f"**Needs** {requirement_text_long(requirement)}{for_form}"]
     return lines + [f"**Target**: {line}" for line in target_verdicts(ctx, op, requirement)]
-
-
-def scope_of(op: Operation) -> tuple[Operation | None, bool]:
-    """The gpu.module around ``op`` (True), else the innermost builtin.module (False), as the gate scopes."""
-    builtin: Operation | None = None
-    parent = op.parent_op()
-    while parent is not None:
-        if parent.name == "gpu.module":
-            return parent, True
-        if parent.name == "builtin.module" and builtin is None:
-            builtin = parent
-        parent = parent.parent_op()
-    return builtin, False
 
 
 def resolved_targets(ctx: FeatureContext, op: Operation) -> list[ResolvedTarget]:

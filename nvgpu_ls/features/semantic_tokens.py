@@ -47,6 +47,7 @@ from lsprotocol import types as lsp
 
 from ..analysis.document import Document
 from ..analysis.ir import Operation, SymbolRef
+from ..analysis.positions import units
 from ..analysis.typegrammar import is_scalar_type_name
 from ..analysis.values import KeywordAttr
 from .context import FeatureContext
@@ -247,7 +248,7 @@ class _Encoder:
         self.ctx = ctx
         self.text = ctx.text
         self.start = start
-        self.encoding = _encoding_name(str(ctx.encoding))
+        self.encoding = ctx.encoding
         self.ascii = self.text.isascii() or self.encoding == "utf-32"
         self.registry = ctx.doc.registry
 
@@ -319,8 +320,8 @@ class _Encoder:
                     col = ps - line_start
                     length = pe - ps
                 else:
-                    col = _units(text[line_start:ps], self.encoding)
-                    length = _units(text[ps:pe], self.encoding)
+                    col = units(text[line_start:ps], self.encoding)
+                    length = units(text[ps:pe], self.encoding)
                 if line == prev_line:
                     emit((0, col - prev_col, length, ttype, mods))
                 else:
@@ -412,20 +413,6 @@ def _dims_pieces(word: str, start: int) -> list[tuple[int, int, int, int]]:
     if element and _is_type_word(element):
         pieces.append((offset, offset + len(element), TYPE, DEFAULT_LIBRARY))
     return pieces
-
-
-def _encoding_name(encoding: str) -> str:
-    """``utf-16`` / ``utf-8`` / ``utf-32``, also from an enum's ``str()`` (``PositionEncodingKind.Utf16``)."""
-    lowered = encoding.lower()
-    return "utf-32" if "32" in lowered else "utf-8" if "8" in lowered else "utf-16"
-
-
-def _units(segment: str, encoding: str) -> int:
-    if segment.isascii() or encoding == "utf-32":
-        return len(segment)
-    if encoding == "utf-16":
-        return len(segment.encode("utf-16-le", "surrogatepass")) // 2
-    return len(segment.encode("utf-8", "surrogatepass"))
 
 
 # ---------------------------------------------------------------- reading tokens back

@@ -211,6 +211,17 @@ class OpView:
         ``#nvgpu<rcp_rounding_mode approx>`` or a string."""
         return enum_case(self.attr(name))
 
+    def enum_word(self, name: str, default: str) -> str:
+        """An enum attribute's case, ``default`` when absent; ``#nvvm.sat_mode<none>`` reads its
+        ``none`` as a type, which still means the case ``none``."""
+        value = self.attr(name)
+        if value is None:
+            return default
+        if isinstance(value, DialectAttr) and any(isinstance(p, TypeAttr) and isinstance(p.type, NoneType)
+                                                  for p in value.params):
+            return "none"
+        return self.enum_attr(name) or default
+
     def attr_span(self, name: str) -> Span:
         """The attribute's value as written, or the op when it is not written."""
         entry = self.op.attributes.get(name)

@@ -26,7 +26,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..analysis.document import Document
 from ..analysis.ir import Operation
-from ..analysis.values import DialectAttr, FloatType, NoneType, Type, TypeAttr, VectorType
+from ..analysis.values import DialectAttr, FloatType, Type, TypeAttr, VectorType
 from ..diagnostics import Diagnostic, Related, Severity
 from ..dialects.facts import Requirement
 from ..target import (
@@ -44,17 +44,6 @@ assert isinstance(_BASELINE, Target)
 # ---------------------------------------------------------------------------- instance forms
 def _element(t: Type | None) -> Type | None:
     return t.element if isinstance(t, VectorType) else t
-
-
-def _enum_word(view: OpView, name: str, default: str) -> str:
-    """An enum attribute's case; ``#nvvm.sat_mode<none>`` reads its ``none`` as a type."""
-    value = view.attr(name)
-    if value is None:
-        return default
-    if isinstance(value, DialectAttr) and any(isinstance(p, TypeAttr) and isinstance(p.type, NoneType)
-                                              for p in value.params):
-        return "none"
-    return view.enum_attr(name) or default
 
 
 def _mma_keys(view: OpView) -> list[str]:
@@ -90,9 +79,9 @@ def _truncf_keys(view: OpView) -> list[str]:
         return []
     source, result = types[0], types[1]
     modifiers = []
-    if _enum_word(view, "rnd", "rn") == "rs":
+    if view.enum_word("rnd", "rn") == "rs":
         modifiers.append("rs")
-    if _enum_word(view, "sat", "satfinite") == "none":
+    if view.enum_word("sat", "satfinite") == "none":
         modifiers.append("sat=none")
     keys = []
     for side in (source, "*"):
