@@ -10,8 +10,9 @@ the first that reads the whole op wins.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Callable
 
 from lark import Lark, Transformer, v_args
@@ -183,28 +184,44 @@ def compile_format_or_none(text: str) -> tuple | None:
 
 
 # ---------------------------------------------------------------- matching
-@dataclass
 class _Run:
     """The state of one attempt to read an op with one format."""
 
-    parser: Parser
-    op: Operation
-    facts: OpFacts
-    operands: dict[str, list[ValueUse]] = field(default_factory=dict)
-    types: dict[str, list[TypeRef]] = field(default_factory=dict)
-    attributes: dict[str, AttrEntry] = field(default_factory=dict)
+    __slots__ = ("parser", "op", "facts", "operands", "types", "attributes", "names")
+
+    def __init__(self, parser: Parser, op: Operation, facts: OpFacts) -> None:
+        self.parser = parser
+        self.op = op
+        self.facts = facts
+        self.operands: dict[str, list[ValueUse]] = {}
+        self.types: dict[str, list[TypeRef]] = {}
+        self.attributes: dict[str, AttrEntry] = {}
+        self.names = _names_of(facts)
 
     def kind_of(self, name: str) -> str:
-        for o in self.facts.operands:
-            if o.name == name:
-                return "operand"
-        for a in self.facts.attributes:
-            if a.name == name:
-                return "attribute"
-        for r in self.facts.results:
-            if r.name == name:
-                return "result"
-        return "other"
+        return self.names.get(name, _OTHER)[0]
+
+
+_OTHER = ("other", None)
+_NAME_TABLES: dict[int, tuple[OpFacts, dict[str, tuple[str, object]]]] = {}
+
+
+def _names_of(facts: OpFacts) -> dict[str, tuple[str, object]]:
+    """What each ODS name of ``facts`` is: (``operand`` / ``attribute`` / ``result``, its first fact).
+
+    An operand shadows an attribute of the same name, and an attribute a result. Facts are
+    immutable and live as long as the process, so the table is made once per op."""
+    entry = _NAME_TABLES.get(id(facts))
+    if entry is not None and entry[0] is facts:
+        return entry[1]
+    table: dict[str, tuple[str, object]] = {}
+    for group, kind in ((facts.results, "result"), (facts.attributes, "attribute"), (facts.operands, "operand")):
+        firsts: dict[str, object] = {}
+        for fact in group:
+            firsts.setdefault(fact.name, fact)
+        table.update((name, (kind, fact)) for name, fact in firsts.items())
+    _NAME_TABLES[id(facts)] = (facts, table)
+    return table
 
 
 def parse_with_formats(parser: Parser, op: Operation) -> bool:
@@ -221,17 +238,19 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
     best: Mismatch | None = None
     saved_symbols = len(op.symbols)
     saved_regions = len(op.regions)
-    for text in facts.formats:
-        parser.pos = start
-        parser.truncate_diagnostics(saved_diags)
-        del op.symbols[saved_symbols:]
-        del op.regions[saved_regions:]
+    for attempt, text in enumerate(facts.formats):
+        if attempt:  # undo what the format before read (nothing to undo before the first)
+            parser.pos = start
+            parser.truncate_diagnostics(saved_diags)
+            del op.symbols[saved_symbols:]
+            del op.regions[saved_regions:]
         run = _Run(parser, op, facts)
-        elements = compile_format_or_none(text)
-        if elements is None:
+        steps = _steps_of(facts, text)
+        if steps is None:
             continue
         try:
-            _match(run, elements)
+            for step, argument in steps:
+                step(run, argument)
             _finish_line(run)
         except Mismatch as mismatch:
             if best is None or mismatch.index > best.index:
@@ -265,7 +284,7 @@ def _index_at(parser: Parser, offset: int) -> int:
 def _finish_line(run: _Run) -> None:
     """A format must account for everything up to the end of the op."""
     p = run.parser
-    token = p.tok
+    token = p.toks[p.pos]
     if token.kind in (tk.EOF, tk.SPLIT, "}") or token.newline_before:
         return
     if token.kind == tk.BARE and token.text == "loc" and p.peek().kind == "(":
@@ -281,7 +300,7 @@ def _commit(run: _Run) -> None:
         for use in uses:
             use.group = name
         op.operands.extend(uses)
-    op.operands.sort(key=lambda u: u.start)
+    op.operands.sort(key=_START)
     for name, refs in run.types.items():
         op.types.extend(refs)
         kind = run.kind_of(name)
@@ -289,11 +308,73 @@ def _commit(run: _Run) -> None:
             op.operand_types[name if kind == "operand" else ""] = refs
         elif kind == "result" or name == "results":
             op.result_types.extend(refs)
-    op.types.sort(key=lambda r: r.start)
+    op.types.sort(key=_START)
     for name, entry in run.attributes.items():
         op.attributes[name] = entry
     for ref, value in zip(op.result_types, op.results):
         value.type = ref
+
+
+_START = attrgetter("start")
+
+
+# ---------------------------------------------------------------- per-op programs
+_STEPS: dict[tuple[int, str], tuple[OpFacts, tuple | None]] = {}
+
+
+def _steps_of(facts: OpFacts, text: str) -> tuple | None:
+    """The top-level elements of one format of one op as ``(function, argument)`` steps, each
+    called with the run: what ``_match`` does, with the dispatch on the element's kind (and,
+    for a plain operand, on its facts) done once per op and format instead of per instance."""
+    key = (id(facts), text)
+    entry = _STEPS.get(key)
+    if entry is not None and entry[0] is facts:
+        return entry[1]
+    elements = compile_format_or_none(text)
+    steps = None if elements is None else tuple(_step_of(facts, element) for element in elements)
+    _STEPS[key] = (facts, steps)
+    return steps
+
+
+def _step_of(facts: OpFacts, element) -> tuple:
+    cls = type(element)
+    if cls is Literal and element.text != "::":
+        return _literal_step, element.text
+    if cls is Variable:
+        kind, fact = _names_of(facts).get(element.name, _OTHER)
+        if kind == "operand" and not fact.variadic and not fact.optional:
+            return _operand_step, element.name
+        return _variable_step, element.name
+    if cls is Directive and element.kind == "type":
+        return _match_types, element.args[0]
+    return _match_one, element
+
+
+def _literal_step(run: _Run, text: str) -> None:
+    """``_match_literal`` for any literal but ``::``."""
+    p = run.parser
+    toks = p.toks
+    pos = p.pos
+    token = toks[pos]
+    kind = token.kind
+    if not (token.text == text if kind == "bare" or kind == "int" else kind == text):
+        raise Mismatch(f"expected '{text}'", pos)
+    if kind != "eof":  # p.advance(), inlined
+        pos += 1
+        p.pos = pos
+        reach = toks[pos].end
+        if reach > p.furthest:
+            p.furthest = reach
+
+
+def _operand_step(run: _Run, name: str) -> None:
+    """``_match_variable`` for an operand that is neither variadic nor optional."""
+    uses = run.operands.setdefault(name, [])
+    uses.append(_read_use(run))
+
+
+def _variable_step(run: _Run, name: str) -> None:
+    _match_variable(run, name)
 
 
 def _match(run: _Run, elements: tuple) -> None:
@@ -303,11 +384,17 @@ def _match(run: _Run, elements: tuple) -> None:
 
 def _match_one(run: _Run, element) -> None:
     p = run.parser
-    if isinstance(element, Literal):
-        _match_literal(p, element.text)
-    elif isinstance(element, Variable):
+    cls = type(element)
+    if cls is Literal:
+        text = element.text
+        token = p.toks[p.pos]
+        if text != "::" and (token.text == text if token.kind == "bare" or token.kind == "int" else token.kind == text):
+            p.advance()  # _match_literal's common case
+        else:
+            _match_literal(p, text)
+    elif cls is Variable:
         _match_variable(run, element.name)
-    elif isinstance(element, Group):
+    elif cls is Group:
         if _group_present(run, element):
             _match(run, element.elements)
             anchor = element.anchor
@@ -319,7 +406,7 @@ def _match_one(run: _Run, element) -> None:
                                                             token.start, token.end, True)
         elif element.else_elements:
             _match(run, element.else_elements)
-    elif isinstance(element, Directive):
+    elif cls is Directive:
         _match_directive(run, element)
 
 
@@ -331,12 +418,12 @@ def _literal_matches(token: tk.Token, text: str) -> bool:
 
 def _match_literal(p: Parser, text: str) -> None:
     if text == "::":
-        if p.tok.kind == ":" and p.peek().kind == ":":
+        if p.toks[p.pos].kind == ":" and p.peek().kind == ":":
             p.advance()
             p.advance()
             return
         raise Mismatch("expected '::'", p.pos)
-    if not _literal_matches(p.tok, text):
+    if not _literal_matches(p.toks[p.pos], text):
         raise Mismatch(f"expected '{text}'", p.pos)
     p.advance()
 
@@ -344,7 +431,7 @@ def _match_literal(p: Parser, text: str) -> None:
 def _group_present(run: _Run, group: Group) -> bool:
     p = run.parser
     first = group.elements[0]
-    token = p.tok
+    token = p.toks[p.pos]
     if isinstance(first, Literal):
         if first.text == "::":
             return token.kind == ":" and p.peek().kind == ":"
@@ -379,24 +466,23 @@ def _group_present(run: _Run, group: Group) -> bool:
 
 def _match_variable(run: _Run, name: str) -> None:
     p = run.parser
-    kind = run.kind_of(name)
+    kind, fact = run.names.get(name, _OTHER)
     if kind == "operand":
-        fact = next(o for o in run.facts.operands if o.name == name)
         uses = run.operands.setdefault(name, [])
         if fact.variadic:
             _read_uses(run, uses)
             return
-        if fact.optional and p.tok.kind != tk.SSA:
+        if fact.optional and p.toks[p.pos].kind != tk.SSA:
             return
         uses.append(_read_use(run))
         return
     if kind == "attribute":
         _match_attribute(run, name)
         return
-    if p.tok.kind == "{":
+    if p.toks[p.pos].kind == "{":
         run.op.regions.append(p.parse_region(run.op))
         return
-    if p.tok.kind == tk.CARET:
+    if p.toks[p.pos].kind == tk.CARET:
         p.parse_successor(run.op)
         return
     raise Mismatch(f"format names '${name}', which '{run.op.name}' does not have", p.pos)
@@ -404,19 +490,25 @@ def _match_variable(run: _Run, name: str) -> None:
 
 def _read_use(run: _Run) -> ValueUse:
     p = run.parser
-    token = p.tok
-    if token.kind != tk.SSA:
-        raise Mismatch("expected SSA operand", p.pos)
-    p.advance()
+    pos = p.pos
+    toks = p.toks
+    token = toks[pos]
+    if token.kind != "ssa":
+        raise Mismatch("expected SSA operand", pos)
+    pos += 1  # p.advance(), inlined
+    p.pos = pos
+    reach = toks[pos].end
+    if reach > p.furthest:
+        p.furthest = reach
     return ValueUse(token.text, token.start, token.end, run.op)
 
 
 def _read_uses(run: _Run, into: list[ValueUse]) -> None:
     """``%a, %b, ...`` (possibly none): a comma is taken only when another value follows."""
     p = run.parser
-    while p.tok.kind == tk.SSA:
+    while p.toks[p.pos].kind == tk.SSA:
         into.append(_read_use(run))
-        if not (p.tok.kind == "," and p.peek().kind == tk.SSA):
+        if not (p.toks[p.pos].kind == "," and p.peek().kind == tk.SSA):
             return
         p.advance()
 
@@ -425,7 +517,7 @@ def _match_attribute(run: _Run, name: str) -> None:
     p = run.parser
     fact = run.facts.attribute(name)
     assert fact is not None
-    token = p.tok
+    token = p.toks[p.pos]
     start = token.start
     if fact.kind == "unit":
         return
@@ -441,7 +533,7 @@ def _match_attribute(run: _Run, name: str) -> None:
         negative = token.kind == "-"
         if negative:
             p.advance()
-        number = p.tok
+        number = p.toks[p.pos]
         if number.kind != tk.INT:
             raise Mismatch(f"expected integer value for '{name}'", p.pos)
         p.advance()
@@ -507,16 +599,16 @@ def _match_directive(run: _Run, directive: Directive) -> None:
     p = run.parser
     kind = directive.kind
     if kind == "attr-dict":
-        if p.tok.kind == "{" and not p.looks_like_region():
+        if p.toks[p.pos].kind == "{" and not p.looks_like_region():
             p.parse_attr_dict(run.op)
         return
     if kind == "attr-dict-with-keyword":
-        if p.tok.kind == tk.BARE and p.tok.text == "attributes" and p.peek().kind == "{":
+        if p.toks[p.pos].kind == tk.BARE and p.toks[p.pos].text == "attributes" and p.peek().kind == "{":
             p.advance()
             p.parse_attr_dict(run.op)
         return
     if kind == "prop-dict":
-        if p.tok.kind == "<" and p.peek().kind == "{":
+        if p.toks[p.pos].kind == "<" and p.peek().kind == "{":
             p.advance()
             p.parse_attr_dict(run.op, inherent=True)
             _match_literal(p, ">")
@@ -542,15 +634,15 @@ def _match_directive(run: _Run, directive: Directive) -> None:
         handler(run, directive.args[1:])
         return
     if kind == "regions":
-        while p.tok.kind == "{":
+        while p.toks[p.pos].kind == "{":
             run.op.regions.append(p.parse_region(run.op))
-            if p.tok.kind == ",":
+            if p.toks[p.pos].kind == ",":
                 p.advance()
         return
     if kind == "successors":
-        while p.tok.kind == tk.CARET:
+        while p.toks[p.pos].kind == tk.CARET:
             p.parse_successor(run.op)
-            if p.tok.kind == ",":
+            if p.toks[p.pos].kind == ",":
                 p.advance()
         return
     if kind == "operands":
@@ -565,6 +657,25 @@ def _target_name(target) -> str:
 
 
 def _is_variadic(run: _Run, name: str) -> bool:
+    return _type_target(run, name)[0]
+
+
+def _declared_dialect_type(run: _Run, name: str) -> str | None:
+    """The dialect type an operand or result is declared as (``!nvgpu.mbarrier.group``), if one."""
+    return _type_target(run, name)[1]
+
+
+def _type_target(run: _Run, name: str) -> tuple[bool, str | None]:
+    """(variadic or optional, declared dialect type) of the operand or result called ``name``; memoised
+    in the op's name table, under a key no ODS name can have."""
+    key = "type " + name
+    found = run.names.get(key)
+    if found is None:
+        found = run.names[key] = (_compute_variadic(run, name), _compute_dialect_type(run, name))
+    return found
+
+
+def _compute_variadic(run: _Run, name: str) -> bool:
     if name in ("operands", "results"):
         return True
     for group in (run.facts.operands, run.facts.results):
@@ -574,8 +685,7 @@ def _is_variadic(run: _Run, name: str) -> bool:
     return False
 
 
-def _declared_dialect_type(run: _Run, name: str) -> str | None:
-    """The dialect type an operand or result is declared as (``!nvgpu.mbarrier.group``), if one."""
+def _compute_dialect_type(run: _Run, name: str) -> str | None:
     for group in (run.facts.operands, run.facts.results):
         for fact in group:
             if fact.name == name and fact.kind.startswith("!"):
@@ -586,7 +696,7 @@ def _declared_dialect_type(run: _Run, name: str) -> str | None:
 def _read_short_type(run: _Run, spelled: str) -> TypeRef:
     """``<memorySpace = ...>``: a type whose dialect and name the format already implies."""
     p = run.parser
-    start = p.tok.start
+    start = p.toks[p.pos].start
     p.skip_balanced()
     end = p.prev_end()
     return TypeRef(p.read_type_text(spelled + p.text[start:end], start - len(spelled)), start, end)
@@ -597,7 +707,7 @@ def _match_types(run: _Run, target) -> None:
     name = _target_name(target)
     if not _is_variadic(run, name):
         implied = _declared_dialect_type(run, name)
-        if implied is not None and p.tok.kind == "<":
+        if implied is not None and p.toks[p.pos].kind == "<":
             _store_types(run, target, [_read_short_type(run, implied)])
             return
         if not p.starts_type():
@@ -610,7 +720,7 @@ def _match_types(run: _Run, target) -> None:
     refs: list[TypeRef] = []
     if p.starts_type() and expected != 0:
         refs.append(p.parse_type_ref())
-        while p.tok.kind == "," and p.starts_type(p.pos + 1) and (expected is None or len(refs) < expected):
+        while p.toks[p.pos].kind == "," and p.starts_type(p.pos + 1) and (expected is None or len(refs) < expected):
             p.advance()
             refs.append(p.parse_type_ref())
     _store_types(run, target, refs)
@@ -628,19 +738,19 @@ def _dynamic_index_list(run: _Run, args: tuple) -> None:
     operand = _target_name(args[0]) if args else ""
     _match_literal(p, "[")
     uses = run.operands.setdefault(operand, [])
-    while p.tok.kind != "]":
-        if p.tok.kind == tk.SSA:
+    while p.toks[p.pos].kind != "]":
+        if p.toks[p.pos].kind == tk.SSA:
             uses.append(_read_use(run))
-        elif p.tok.kind == "-" and p.peek().kind == tk.INT:
+        elif p.toks[p.pos].kind == "-" and p.peek().kind == tk.INT:
             p.advance()
             p.advance()
-        elif p.tok.kind == tk.INT:
+        elif p.toks[p.pos].kind == tk.INT:
             p.advance()
         else:
             raise Mismatch("expected SSA value or integer in index list", p.pos)
-        if p.tok.kind == ",":
+        if p.toks[p.pos].kind == ",":
             p.advance()
-        elif p.tok.kind != "]":
+        elif p.toks[p.pos].kind != "]":
             raise Mismatch("expected ']' in index list", p.pos)
     p.advance()
 
@@ -648,9 +758,9 @@ def _dynamic_index_list(run: _Run, args: tuple) -> None:
 def _async_dependencies(run: _Run, args: tuple) -> None:
     """``[async] [[%t0, %t1]]``: an optional async token result and its dependencies."""
     p = run.parser
-    if p.tok.kind == tk.BARE and p.tok.text == "async":
+    if p.toks[p.pos].kind == tk.BARE and p.toks[p.pos].text == "async":
         p.advance()
-    if p.tok.kind == "[":
+    if p.toks[p.pos].kind == "[":
         operand = _target_name(args[1]) if len(args) > 1 else ""
         uses = run.operands.setdefault(operand, [])
         p.advance()
@@ -665,12 +775,12 @@ def _global_type_and_value(run: _Run, args: tuple) -> None:
         raise Mismatch("expected type", p.pos)
     ref = p.parse_type_ref()
     run.types.setdefault(_target_name(args[0]) if args else "type", []).append(ref)
-    if p.tok.kind == "=":
+    if p.toks[p.pos].kind == "=":
         p.advance()
-        if p.tok.kind == tk.BARE and p.tok.text == "uninitialized":
+        if p.toks[p.pos].kind == tk.BARE and p.toks[p.pos].text == "uninitialized":
             p.advance()
             return
-        start = p.tok.start
+        start = p.toks[p.pos].start
         end_index = _scan_one_attribute(p)
         if end_index == p.pos:
             raise Mismatch("expected initial value", p.pos)
@@ -681,7 +791,7 @@ def _global_type_and_value(run: _Run, args: tuple) -> None:
 def _launch_dim_type(run: _Run, args: tuple) -> None:
     """An optional ``: i32`` (or ``: i64``) naming the type of the launch sizes."""
     p = run.parser
-    if p.tok.kind == ":" and p.starts_type(p.pos + 1):
+    if p.toks[p.pos].kind == ":" and p.starts_type(p.pos + 1):
         p.advance()
         run.types.setdefault("launchSizes", []).append(p.parse_type_ref())
 
@@ -689,19 +799,19 @@ def _launch_dim_type(run: _Run, args: tuple) -> None:
 def _launch_func_operands(run: _Run, args: tuple) -> None:
     """``args(%a : T, %b : U)``: the kernel operands and their types."""
     p = run.parser
-    if not (p.tok.kind == tk.BARE and p.tok.text == "args" and p.peek().kind == "("):
+    if not (p.toks[p.pos].kind == tk.BARE and p.toks[p.pos].text == "args" and p.peek().kind == "("):
         return
     operand = _target_name(args[0]) if args else ""
     uses = run.operands.setdefault(operand, [])
     p.advance()
     p.advance()
-    while p.tok.kind != ")":
+    while p.toks[p.pos].kind != ")":
         uses.append(_read_use(run))
         _match_literal(p, ":")
         run.types.setdefault(operand, []).append(p.parse_type_ref())
-        if p.tok.kind == ",":
+        if p.toks[p.pos].kind == ",":
             p.advance()
-        elif p.tok.kind != ")":
+        elif p.toks[p.pos].kind != ")":
             raise Mismatch("expected ')' after kernel operands", p.pos)
     p.advance()
 

@@ -199,11 +199,13 @@ class Operation:
     def walk(self) -> Iterator["Operation"]:
         """This op and every op nested in it, in text order."""
         stack: list[Operation] = [self]
+        pop = stack.pop
         while stack:
-            op = stack.pop()
+            op = pop()
             yield op
-            nested = [inner for region in op.regions for block in region.blocks for inner in block.ops]
-            stack.extend(reversed(nested))
+            if op.regions:  # most ops have none: no list to build
+                nested = [inner for region in op.regions for block in region.blocks for inner in block.ops]
+                stack.extend(reversed(nested))
 
     def parent_op(self) -> "Operation | None":
         """The op whose region holds this op."""

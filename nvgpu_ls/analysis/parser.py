@@ -89,14 +89,19 @@ class Parser:
         return token
 
     def advance(self) -> tk.Token:
-        token = self.toks[self.pos]
-        if token.kind != tk.EOF:
-            self.pos += 1
-            self.see(self.pos)
+        toks = self.toks
+        pos = self.pos
+        token = toks[pos]
+        if token.kind != "eof":
+            pos += 1
+            self.pos = pos
+            reach = toks[pos].end  # see(pos), inlined: this runs for every token
+            if reach > self.furthest:
+                self.furthest = reach
         return token
 
     def at_end(self) -> bool:
-        return self.tok.kind in (tk.EOF, tk.SPLIT)
+        return self.toks[self.pos].kind in _END_KINDS
 
     def prev_end(self) -> int:
         return self.toks[self.pos - 1].end if self.pos > 0 else 0
@@ -120,7 +125,7 @@ class Parser:
         del self.origins[count:]
 
     def fail(self, message: str, token: tk.Token | None = None, code: str = "syntax.error") -> SyntaxFailure:
-        token = token or self.tok
+        token = token or self.toks[self.pos]
         start, end = self.blame_span(token)
         return SyntaxFailure(message, start, end, code)
 
@@ -147,7 +152,7 @@ class Parser:
         return i
 
     def expect(self, kind: str, what: str | None = None) -> tk.Token:
-        if self.tok.kind != kind:
+        if self.toks[self.pos].kind != kind:
             raise self.fail(f"expected '{what or kind}'")
         return self.advance()
 
@@ -158,8 +163,8 @@ class Parser:
         chunk = Chunk(0, 0)
         while True:
             self.parse_top_level(chunk)
-            if self.tok.kind == tk.SPLIT:
-                chunk.end = self.tok.start
+            if self.toks[self.pos].kind == tk.SPLIT:
+                chunk.end = self.toks[self.pos].start
                 chunks.append(chunk)
                 split = self.advance()
                 chunk = Chunk(split.end, split.end)
@@ -170,7 +175,7 @@ class Parser:
 
     def parse_top_level(self, chunk: Chunk) -> None:
         while not self.at_end():
-            token = self.tok
+            token = self.toks[self.pos]
             if token.kind in (tk.HASH, tk.BANG) and self.peek().kind == "=":
                 self.parse_alias(chunk)
                 continue
@@ -187,19 +192,19 @@ class Parser:
 
     def skip_file_metadata(self) -> None:
         """``{-# dialect_resources: ... #-}`` blocks hold no ops; step over them."""
-        start = self.tok.start
+        start = self.toks[self.pos].start
         close = self.text.find("#-}", start)
         end = len(self.text) if close == -1 else close + 3
         if close == -1:
             self.error("expected '#-}' to end the file metadata block", start, start + 3)
-        while not self.at_end() and self.tok.start < end:
+        while not self.at_end() and self.toks[self.pos].start < end:
             self.advance()
 
     def parse_alias(self, chunk: Chunk) -> None:
         name_tok = self.advance()
         self.advance()  # '='
         start_index = self.pos
-        value_start = self.tok.start
+        value_start = self.toks[self.pos].start
         is_type = name_tok.kind == tk.BANG
         end_index = self.scan_value(stop_at_comma=False)
         if end_index == start_index:
@@ -219,7 +224,7 @@ class Parser:
     def parse_op_recovering(self, parent: Block | None) -> Operation | None:
         """Read one op; on a syntax error report it, skip to the next op, keep what was read."""
         start_pos = self.pos
-        op = Operation(self.tok.start)
+        op = Operation(self.toks[self.pos].start)
         op.parent = parent
         op.prefix_reach = self.furthest
         self.reading.append(op.start)
@@ -229,7 +234,7 @@ class Parser:
             self.error(failure.message, failure.start, failure.end, failure.code)
             self.recover(op, must_advance=self.pos == start_pos)
         except RecursionError:
-            self.error("operation nested too deeply to analyse", op.start, self.tok.end, "syntax.too-deep")
+            self.error("operation nested too deeply to analyse", op.start, self.toks[self.pos].end, "syntax.too-deep")
             self.recover(op, must_advance=self.pos == start_pos)
         finally:
             self.reading.pop()
@@ -255,7 +260,7 @@ class Parser:
         first = must_advance
         open_dicts = 0
         while not self.at_end():
-            token = self.tok
+            token = self.toks[self.pos]
             if token.kind == "}":
                 if not open_dicts:
                     return
@@ -310,7 +315,7 @@ class Parser:
 
     def parse_op(self, op: Operation) -> None:
         self.parse_results(op)
-        token = self.tok
+        token = self.toks[self.pos]
         if token.kind == tk.STRING:
             self.parse_generic(op)
         elif token.kind == tk.BARE:
@@ -325,7 +330,7 @@ class Parser:
         op.end = self.prev_end()
 
     def parse_results(self, op: Operation) -> None:
-        if self.tok.kind != tk.SSA:
+        if self.toks[self.pos].kind != tk.SSA:
             return
         groups = []
         while True:
@@ -334,7 +339,7 @@ class Parser:
                 raise self.fail("result names cannot carry a '#N' suffix", token)
             count = 1
             end = token.end
-            if self.tok.kind == ":":
+            if self.toks[self.pos].kind == ":":
                 self.advance()
                 number = self.expect(tk.INT, "result count")
                 count = int(number.text, 0)
@@ -342,11 +347,11 @@ class Parser:
                     raise self.fail("expected named operation to have at least 1 result", number)
                 end = number.end
             groups.append((token.text, count, token.start, end))
-            if self.tok.kind == ",":
+            if self.toks[self.pos].kind == ",":
                 self.advance()
                 continue
             break
-        if self.tok.kind != "=":
+        if self.toks[self.pos].kind != "=":
             raise self.fail("expected '=' after the result list")
         self.advance()
         op.result_groups = groups
@@ -358,7 +363,7 @@ class Parser:
                     op.results.append(ValueDef(f"{name}#{k}", start, start + len(name), op, len(op.results)))
 
     def parse_trailing_location(self, op: Operation) -> None:
-        token = self.tok
+        token = self.toks[self.pos]
         if token.kind == tk.BARE and token.text == "loc" and self.peek().kind == "(" and not token.newline_before:
             start = token.start
             self.advance()
@@ -376,37 +381,37 @@ class Parser:
         if tk.is_unterminated_string(name_tok):
             raise self.fail("expected '\"' in string literal", name_tok, "syntax.unterminated-string")
         self.expect("(", "(")
-        while self.tok.kind != ")":
+        while self.toks[self.pos].kind != ")":
             token = self.expect(tk.SSA, "SSA operand")
             op.operands.append(ValueUse(token.text, token.start, token.end, op))
-            if self.tok.kind == ",":
+            if self.toks[self.pos].kind == ",":
                 self.advance()
-            elif self.tok.kind != ")":
+            elif self.toks[self.pos].kind != ")":
                 raise self.fail("expected ')' in operand list")
         self.advance()
-        if self.tok.kind == "[":
+        if self.toks[self.pos].kind == "[":
             self.advance()
             while True:
                 self.parse_successor(op)
-                if self.tok.kind == ",":
+                if self.toks[self.pos].kind == ",":
                     self.advance()
                     continue
                 self.expect("]", "]")
                 break
-        if self.tok.kind == "<" and self.peek().kind == "{":
+        if self.toks[self.pos].kind == "<" and self.peek().kind == "{":
             self.advance()
             self.parse_attr_dict(op, inherent=True)
             self.expect(">", ">")
-        if self.tok.kind == "(" and self.peek().kind == "{":
+        if self.toks[self.pos].kind == "(" and self.peek().kind == "{":
             self.advance()
             while True:
                 op.regions.append(self.parse_region(op))
-                if self.tok.kind == ",":
+                if self.toks[self.pos].kind == ",":
                     self.advance()
                     continue
                 self.expect(")", ")")
                 break
-        if self.tok.kind == "{":
+        if self.toks[self.pos].kind == "{":
             self.parse_attr_dict(op)
         self.expect(":", ":")
         ref = self.parse_type_ref()
@@ -431,19 +436,19 @@ class Parser:
         token = self.expect(tk.CARET, "block name")
         ref = BlockRef(token.text, token.start, token.end, op)
         op.successors.append(ref)
-        if self.tok.kind == "(":
+        if self.toks[self.pos].kind == "(":
             self.advance()
-            while self.tok.kind != ")":
+            while self.toks[self.pos].kind != ")":
                 use_tok = self.expect(tk.SSA, "SSA operand")
                 use = ValueUse(use_tok.text, use_tok.start, use_tok.end, op)
                 op.operands.append(use)
                 ref.operands.append(use)
-                if self.tok.kind == ":":
+                if self.toks[self.pos].kind == ":":
                     self.advance()
                     self.parse_type_ref()
-                if self.tok.kind == ",":
+                if self.toks[self.pos].kind == ",":
                     self.advance()
-                elif self.tok.kind != ")":
+                elif self.toks[self.pos].kind != ")":
                     raise self.fail("expected ')' in successor operand list")
             self.advance()
 
@@ -452,7 +457,8 @@ class Parser:
         name_tok = self.advance()
         op.name_start, op.name_end = name_tok.start, name_tok.end
         word = name_tok.text
-        op.name = self.registry.resolve_name(word, self.default_dialect(op))
+        # A dotted name is full as written: no need to look for the default dialect around it.
+        op.name = self.registry.resolve_name(word, "" if "." in word else self.default_dialect(op))
         op.facts = self.registry.facts(op.name)
         if op.facts is None and "." not in word and not self.registry.is_bare_op_word(word):
             op.name = word
@@ -485,8 +491,8 @@ class Parser:
             raise self.fail("expected '\"' in string literal", token, "syntax.unterminated-string")
         name = token.text
         end = token.end
-        while self.tok.kind == ":" and self.peek().kind == ":" and self.peek(2).kind == tk.AT \
-                and self.tok.start == end and self.peek().start == end + 1:
+        while self.toks[self.pos].kind == ":" and self.peek().kind == ":" and self.peek(2).kind == tk.AT \
+                and self.toks[self.pos].start == end and self.peek().start == end + 1:
             self.advance()
             self.advance()
             part = self.advance()
@@ -540,9 +546,9 @@ class Parser:
                 self.skip_nested_region(open_tok)
                 region.end = self.prev_end()
                 return region
-            block = Block(region, self.tok.start)
+            block = Block(region, self.toks[self.pos].start)
             while True:
-                token = self.tok
+                token = self.toks[self.pos]
                 if token.kind == "}":
                     self.advance()
                     break
@@ -585,27 +591,27 @@ class Parser:
 
     def skip_line(self) -> None:
         self.advance()
-        while not self.at_end() and not self.tok.newline_before and self.tok.kind != "}":
+        while not self.at_end() and not self.toks[self.pos].newline_before and self.toks[self.pos].kind != "}":
             self.advance()
 
     def parse_block_header(self, block: Block) -> None:
         label = self.advance()
         block.label = label.text
         block.label_start, block.label_end = label.start, label.end
-        if self.tok.kind == "(":
+        if self.toks[self.pos].kind == "(":
             self.advance()
-            while self.tok.kind != ")":
+            while self.toks[self.pos].kind != ")":
                 arg_tok = self.expect(tk.SSA, "SSA value")
                 arg = ValueDef(arg_tok.text, arg_tok.start, arg_tok.end, block, len(block.args), is_block_arg=True)
                 self.expect(":", ":")
                 arg.type = self.parse_type_ref()
-                if self.tok.kind == tk.BARE and self.tok.text == "loc" and self.peek().kind == "(":
+                if self.toks[self.pos].kind == tk.BARE and self.toks[self.pos].text == "loc" and self.peek().kind == "(":
                     self.advance()
                     self.skip_balanced()
                 block.args.append(arg)
-                if self.tok.kind == ",":
+                if self.toks[self.pos].kind == ",":
                     self.advance()
-                elif self.tok.kind != ")":
+                elif self.toks[self.pos].kind != ")":
                     raise self.fail("expected ')' to end the block argument list")
             self.advance()
         self.expect(":", ":")
@@ -623,15 +629,15 @@ class Parser:
 
     def parse_attr_dict(self, op: Operation, inherent: bool = False) -> None:
         open_tok = self.expect("{", "{")
-        while self.tok.kind != "}":
-            key = self.tok
+        while self.toks[self.pos].kind != "}":
+            key = self.toks[self.pos]
             if key.kind not in (tk.BARE, tk.STRING):
                 raise self.fail("expected attribute name")
             self.advance()
             name = key.text[1:-1] if key.kind == tk.STRING else key.text
-            if self.tok.kind == "=":
+            if self.toks[self.pos].kind == "=":
                 self.advance()
-                value_start = self.tok.start
+                value_start = self.toks[self.pos].start
                 end_index = self.scan_value(stop_at_comma=True)
                 if end_index == self.pos:
                     raise self.fail("expected attribute value")
@@ -645,10 +651,10 @@ class Parser:
                 self.error(f"duplicate key '{name}' in dictionary attribute", key.start, key.end,
                            "syntax.duplicate-attribute")
             op.attributes[name] = entry
-            if self.tok.kind == ",":
+            if self.toks[self.pos].kind == ",":
                 self.advance()
                 continue
-            if self.tok.kind != "}":
+            if self.toks[self.pos].kind != "}":
                 raise self.fail("expected '}' or ',' in attribute dictionary")
         self.advance()
         del open_tok
@@ -728,12 +734,12 @@ class Parser:
 
     def parse_type_ref(self) -> TypeRef:
         """One type at the cursor: cut out by bracket balance, parsed by the type grammar."""
-        token = self.tok
+        token = self.toks[self.pos]
         start = token.start
         if token.kind == "(":
             reported = len(self.diagnostics)
             self.skip_balanced()
-            if self.tok.kind == "->":
+            if self.toks[self.pos].kind == "->":
                 self.advance()
                 self.parse_type_list_or_one()
             # The whole function type is read below and reports its first error; a result type's
@@ -742,7 +748,7 @@ class Parser:
         elif token.kind == tk.BANG or (token.kind == tk.BARE and (token.text in CONTAINER_TYPES or
                                                                   self.registry.is_scalar_type(token.text))):
             self.advance()
-            if self.tok.kind == "<" and self.tok.start == token.end:
+            if self.toks[self.pos].kind == "<" and self.toks[self.pos].start == token.end:
                 self.skip_balanced()
         elif token.kind == tk.BARE:
             self.advance()
@@ -755,20 +761,20 @@ class Parser:
 
     def parse_type_list_or_one(self) -> list[TypeRef]:
         """``T`` or ``(T, U)`` after an arrow."""
-        if self.tok.kind == "(":
+        if self.toks[self.pos].kind == "(":
             save = self.pos
             self.skip_balanced()
-            if self.tok.kind == "->":  # a function type as the single result
+            if self.toks[self.pos].kind == "->":  # a function type as the single result
                 self.pos = save
                 return [self.parse_type_ref()]
             self.pos = save
             self.advance()
             refs = []
-            while self.tok.kind != ")":
+            while self.toks[self.pos].kind != ")":
                 refs.append(self.parse_type_ref())
-                if self.tok.kind == ",":
+                if self.toks[self.pos].kind == ",":
                     self.advance()
-                elif self.tok.kind != ")":
+                elif self.toks[self.pos].kind != ")":
                     raise self.fail("expected ')' in type list")
             self.advance()
             return refs
@@ -776,25 +782,37 @@ class Parser:
 
     def skip_balanced(self) -> None:
         """Step over one bracketed group starting at the cursor; errors when it never closes."""
-        open_tok = self.tok
+        toks = self.toks
+        open_tok = toks[self.pos]
         stack = [open_tok.kind]
         self.advance()
+        closers = tk.CLOSERS
         while stack:
-            token = self.tok
+            token = toks[self.pos]
             kind = token.kind
-            if kind in (tk.EOF, tk.SPLIT) or (token.newline_before and self.starts_op() and kind != "}"):
-                raise SyntaxFailure(f"unbalanced '{stack[-1]}'", open_tok.start, self.prev_end(), "syntax.unbalanced")
-            if kind in tk.CLOSERS:
+            if kind in closers:
+                if token.newline_before and self.starts_op():
+                    raise SyntaxFailure(f"unbalanced '{stack[-1]}'", open_tok.start, self.prev_end(),
+                                        "syntax.unbalanced")
                 stack.append(kind)
-            elif kind in (")", "]", ">", "}"):
-                if tk.CLOSERS[stack[-1]] != kind:
-                    raise self.fail(f"expected '{tk.CLOSERS[stack[-1]]}'", token, "syntax.unbalanced")
+            elif kind in _CLOSING:
+                if token.newline_before and kind != "}" and self.starts_op():
+                    raise SyntaxFailure(f"unbalanced '{stack[-1]}'", open_tok.start, self.prev_end(),
+                                        "syntax.unbalanced")
+                if closers[stack[-1]] != kind:
+                    raise self.fail(f"expected '{closers[stack[-1]]}'", token, "syntax.unbalanced")
                 stack.pop()
-            elif kind == tk.STRING and tk.is_unterminated_string(token):
+            elif kind in _END_KINDS or (token.newline_before and self.starts_op()):
+                raise SyntaxFailure(f"unbalanced '{stack[-1]}'", open_tok.start, self.prev_end(), "syntax.unbalanced")
+            elif kind == "string" and tk.is_unterminated_string(token):
                 raise self.fail("expected '\"' in string literal", token, "syntax.unterminated-string")
-            elif kind == tk.ERROR:
+            elif kind == "error":
                 raise self.fail(f"unexpected character '{tk.printable(token.text)}'", token, "syntax.invalid-character")
-            self.advance()
+            pos = self.pos + 1  # self.advance(), inlined (the token is no EOF)
+            self.pos = pos
+            reach = toks[pos].end
+            if reach > self.furthest:
+                self.furthest = reach
 
 
 _UNKNOWN_WORD = re.compile(r"unknown type '(.+)'$")
@@ -806,6 +824,8 @@ def _whole_word(text: str, word: str) -> int | None:
     return match.start() if match else None
 
 
+_END_KINDS = frozenset({tk.EOF, tk.SPLIT})
+_CLOSING = frozenset({")", "]", ">", "}"})
 _CONTINUATION_END = frozenset({",", ":", "=", "->", "(", "[", "<", "{"})
 _CONTINUATION_START = frozenset({":", "->", ",", ")", "]", ">", "=", "(", "[", "<", "{", tk.INT, tk.FLOAT, tk.HASH,
                                  tk.BANG, tk.AT})

@@ -39,7 +39,7 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
     last: tk.Token | None = None
     after_region = False
     while not p.at_end():
-        token = p.tok
+        token = p.toks[p.pos]
         kind = token.kind
         if token.newline_before and last is not None and not stack:
             if after_region or not p.continues_line(last, p.pos):
@@ -85,7 +85,7 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
             continue
         if kind == tk.SSA:
             p.advance()
-            nxt = p.tok
+            nxt = p.toks[p.pos]
             in_parens = bool(stack) and stack[-1] == "("
             owner = paren_owner[-1] if in_parens and paren_owner else ""
             if nxt.kind == "=" and "#" not in token.text:
@@ -133,13 +133,13 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
         if kind == ":":
             p.advance()
             last = token
-            if p.starts_type() or (not stack and p.tok.kind == tk.BARE and not p.tok.newline_before):
+            if p.starts_type() or (not stack and p.toks[p.pos].kind == tk.BARE and not p.toks[p.pos].newline_before):
                 ref = p.parse_type_ref()
                 op.types.append(ref)
                 last = p.toks[p.pos - 1]
                 if not stack:
                     trailing = [ref]
-                    while p.tok.kind == "," and p.starts_type(p.pos + 1):
+                    while p.toks[p.pos].kind == "," and p.starts_type(p.pos + 1):
                         p.advance()
                         ref = p.parse_type_ref()
                         op.types.append(ref)

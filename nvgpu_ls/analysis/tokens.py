@@ -29,24 +29,36 @@ CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
 
 _ID_CHARS = r"[A-Za-z0-9_$.\-]"
 _PATTERN = re.compile(
-    r"(?P<ws>[ \t\r\f\v]+)"
-    r"|(?P<nl>\n)"
-    rf"|(?P<ssa>%{_ID_CHARS}+(?:#[0-9]+)?)"
-    r"|(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
-    r"|(?P<arrow>->)"
-    r"|(?P<ellipsis>\.\.\.)"
-    r"|(?P<comment>//[^\n]*)"
-    r"|(?P<punct>[()\[\]{}<>,:=+\-*?|/])"
-    r"|(?P<float>[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)"
-    r"|(?P<int>0x[0-9A-Fa-f]+|[0-9]+)"
-    rf"|(?P<caret>\^{_ID_CHARS}+)"
-    r'|(?P<at>@(?:"(?:[^"\\\n]|\\.)*"?|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*))'
-    rf"|(?P<hash>#[A-Za-z_$.\-]{_ID_CHARS}*)"
-    rf"|(?P<bang>![A-Za-z_$.\-]{_ID_CHARS}*)"
-    r'|(?P<string>"(?:[^"\\\n]|\\.)*"?)'
-    r"|(?P<error>.)",
+    # Each match is the white space before a token, then the token: one match per token, no
+    # match objects (``findall``), and the kind read from the token's first character below.
+    # The alternatives are tried in this order; the last one takes any other character.
+    r"([ \t\r\f\v\n]*+)("
+    rf"%{_ID_CHARS}+(?:#[0-9]+)?"                        # ssa
+    r"|[A-Za-z_][A-Za-z0-9_$.]*"                          # bare
+    r"|->"
+    r"|\.\.\."
+    r"|//[^\n]*"                                          # comment
+    r"|[()\[\]{}<>,:=+\-*?|/]"                            # punctuation
+    r"|[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?"                 # float
+    r"|0x[0-9A-Fa-f]+|[0-9]+"                             # int
+    rf"|\^{_ID_CHARS}+"                                   # caret
+    r'|@(?:"(?:[^"\\\n]|\\.)*"?|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*)'   # at
+    rf"|#[A-Za-z_$.\-]{_ID_CHARS}*"                       # hash
+    rf"|![A-Za-z_$.\-]{_ID_CHARS}*"                       # bang
+    r'|"(?:[^"\\\n]|\\.)*"?'                               # string
+    r"|[^ \t\r\f\v\n]"                                    # error
+    r"|\Z)",                                              # only white space left
     re.DOTALL,
 )
+
+_LOOK = "look"
+"""A first character whose token's kind needs a second look at the token."""
+_FIRST_CHAR_KIND: dict[str, str] = {c: c for c in "()[]{}<>,:=+*?|"}
+_FIRST_CHAR_KIND.update({c: BARE for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"})
+_FIRST_CHAR_KIND['"'] = STRING
+_FIRST_CHAR_KIND.update({c: _LOOK for c in "%^@#!-./0123456789"})
+_PREFIX_KIND = {"%": SSA, "^": CARET, "@": AT, "#": HASH, "!": BANG}
+"""Sigils that make a token of their kind when a name follows them (alone: an error)."""
 
 
 _SPLIT = re.compile(r"//[ \t]*-----")
@@ -75,23 +87,37 @@ def tokenize(text: str, start: int = 0, end: int | None = None) -> list[Token]:
     tokens: list[Token] = []
     append = tokens.append
     make = tuple.__new__  # NamedTuple's own constructor is several times slower
+    kind_of = _FIRST_CHAR_KIND.get
     newline = start == 0
-    for match in _PATTERN.finditer(text, start, end):
-        kind = match.lastgroup
-        if kind == "ws":
-            continue
-        if kind == "comment":
-            if not _is_split_marker(text, match.start(), match.group()):
-                continue
-            kind = "split"
-        if kind == "nl":
-            newline = True
-            continue
-        value = match.group()
-        if kind == "punct" or kind == "arrow" or kind == "ellipsis":
-            kind = value
-        begin, finish = match.span()
-        append(make(Token, (kind, begin, finish, value, newline)))
+    pos = start
+    for space, value in _PATTERN.findall(text, start, end):
+        if space:
+            pos += len(space)
+            if not newline and "\n" in space:
+                newline = True
+        if not value:
+            break  # white space up to the end
+        begin = pos
+        pos += len(value)
+        kind = kind_of(value[0], ERROR)
+        if kind is _LOOK:
+            char = value[0]
+            if char in _PREFIX_KIND:
+                kind = _PREFIX_KIND[char] if len(value) > 1 else ERROR
+            elif char == "-":
+                kind = value  # '-' or '->'
+            elif char == "/":
+                if len(value) > 1:  # a comment
+                    if not _is_split_marker(text, begin, value):
+                        continue
+                    kind = SPLIT
+                else:
+                    kind = "/"
+            elif char == ".":
+                kind = value if value == "..." else ERROR
+            else:
+                kind = FLOAT if "." in value else INT
+        append(make(Token, (kind, begin, pos, value, newline)))
         newline = False
     append(Token(EOF, end, end, "", True))
     return tokens

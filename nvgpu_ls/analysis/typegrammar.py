@@ -137,7 +137,15 @@ CONTAINER_TYPES = frozenset({"memref", "vector", "tensor", "tuple", "complex"})
 
 def is_scalar_type_name(word: str) -> bool:
     """Is ``word`` a builtin scalar type (``i32``, ``f16``, ``index``, ``f8E4M3FN``...)?"""
-    return _scalar(word) is not None
+    known = _SCALAR_NAMES.get(word)
+    if known is None:
+        known = _scalar(word) is not None
+        if len(_SCALAR_NAMES) < 4096:
+            _SCALAR_NAMES[word] = known
+    return known
+
+
+_SCALAR_NAMES: dict[str, bool] = {}
 
 
 MAX_NESTING = 64
