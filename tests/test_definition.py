@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from lsprotocol import types as lsp
 
-from nvgpu_ls.analysis.document import Document
-from nvgpu_ls.features.context import FeatureContext
 from nvgpu_ls.features.definition import definition
 from tests.lsp_support import position_of
-
-DATA = Path(__file__).parent / "data" / "navigation"
-KERNEL = (DATA / "kernel.mlir").read_text()
-BROKEN = (DATA / "broken.mlir").read_text()
-SPLIT = (DATA / "split.mlir").read_text()
-URI = "file:///nav/test.mlir"
-
-
-def context(text: str, encoding: str = "utf-16") -> FeatureContext:
-    return FeatureContext(Document(text, URI), encoding)  # type: ignore[arg-type]
+from tests.navigation_support import BROKEN, KERNEL, SPLIT, URI, context
 
 
 def goto(text: str, needle: str, occurrence: int = 0, after: int = 0) -> list[tuple[int, int, str]]:

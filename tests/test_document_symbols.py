@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from lsprotocol import types as lsp
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.features.context import FeatureContext
 from nvgpu_ls.features.symbols import document_symbols
 from nvgpu_ls.verify import CheckOptions
+from tests.navigation_support import BROKEN, KERNEL, SPLIT
 
-DATA = Path(__file__).parent / "data" / "navigation"
-KERNEL = (DATA / "kernel.mlir").read_text()
-BROKEN = (DATA / "broken.mlir").read_text()
-SPLIT = (DATA / "split.mlir").read_text()
 K = lsp.SymbolKind
 
 

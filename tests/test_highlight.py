@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from lsprotocol import types as lsp
 
@@ -11,10 +9,8 @@ from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.features.context import FeatureContext
 from nvgpu_ls.features.highlight import document_highlight
 from tests.lsp_support import position_of
+from tests.navigation_support import BROKEN, KERNEL
 
-DATA = Path(__file__).parent / "data" / "navigation"
-KERNEL = (DATA / "kernel.mlir").read_text()
-BROKEN = (DATA / "broken.mlir").read_text()
 WRITE, READ = lsp.DocumentHighlightKind.Write, lsp.DocumentHighlightKind.Read
 
 

@@ -5,7 +5,6 @@ for them, on a file without errors and on one with syntax errors."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,10 +12,7 @@ from lsprotocol import types as lsp
 
 from nvgpu_ls.analysis.positions import LineIndex
 from tests.lsp_support import CLIENT_NAMES, LspSession, position_of, run_session, uri_of
-
-DATA = Path(__file__).parent / "data" / "navigation"
-KERNEL = (DATA / "kernel.mlir").read_text()
-BROKEN = (DATA / "broken.mlir").read_text()
+from tests.navigation_support import BROKEN, KERNEL
 
 
 def apply(text: str, edits: list[lsp.TextEdit]) -> str:

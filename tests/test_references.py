@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from lsprotocol import types as lsp
 
@@ -11,12 +9,7 @@ from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.features.context import FeatureContext
 from nvgpu_ls.features.references import references
 from tests.lsp_support import position_of
-
-DATA = Path(__file__).parent / "data" / "navigation"
-KERNEL = (DATA / "kernel.mlir").read_text()
-BROKEN = (DATA / "broken.mlir").read_text()
-SPLIT = (DATA / "split.mlir").read_text()
-URI = "file:///nav/test.mlir"
+from tests.navigation_support import BROKEN, KERNEL, SPLIT, URI
 
 
 def refs(text: str, needle: str, occurrence: int = 0, declaration: bool = True) -> list[tuple[int, int, str]]:

@@ -78,6 +78,17 @@ def _holds_any(sorted_offsets: list[int], start: int, end: int) -> bool:
     return index < len(sorted_offsets) and sorted_offsets[index] < end
 
 
+def check_op(op: Operation, doc: Document, broken: list[int], use_def: list[Diagnostic], report: Report,
+             gated: GatedOps) -> None:
+    """One op's share of a check: its use-def and verifier diagnostics, and its gated requirement."""
+    view = OpView(op, doc)
+    check_op_use_def(op, doc, use_def, view)
+    verify_op(op, doc, broken, report, view)
+    requirement = gated_requirement(op, doc, view)
+    if requirement is not None:
+        gated.add(op, requirement, scope_of(op))
+
+
 def check_document(doc: Document, options: CheckOptions | None = None) -> list[Diagnostic]:
     """Every diagnostic for ``doc``, sorted by position, with configured severities applied."""
     options = options or CheckOptions()
@@ -87,12 +98,7 @@ def check_document(doc: Document, options: CheckOptions | None = None) -> list[D
     report = Report()
     gated = GatedOps()
     for op in doc.ops():
-        view = OpView(op, doc)
-        check_op_use_def(op, doc, use_def, view)
-        verify_op(op, doc, broken, report, view)
-        requirement = gated_requirement(op, doc, view)
-        if requirement is not None:
-            gated.add(op, requirement, scope_of(op))
+        check_op(op, doc, broken, use_def, report, gated)
     diagnostics = list(doc.diagnostics())
     diagnostics += use_def
     diagnostics += report.diagnostics

@@ -41,7 +41,7 @@ from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic
 from ..dialects.facts import Requirement
-from . import CheckOptions, apply_severities, syntax_error_starts, verify_op
+from . import CheckOptions, apply_severities, check_op, syntax_error_starts, verify_op
 from .context import OpView, Report
 from .gate import GatedEntry, GatedOps, gated_requirement, scope_of, target_diagnostics
 from .usedef import check_names, check_op_use_def
@@ -97,12 +97,7 @@ class IncrementalCheck:
         self.reused = self.computed = 0
 
         def outer(op: Operation) -> None:
-            view = OpView(op, doc)
-            check_op_use_def(op, doc, use_def, view)
-            verify_op(op, doc, broken, report, view)
-            requirement = gated_requirement(op, doc, view)
-            if requirement is not None:
-                gated.add(op, requirement, scope_of(op))
+            check_op(op, doc, broken, use_def, report, gated)
             if op.name in _MODULES:
                 module_ops.append(op)
 
