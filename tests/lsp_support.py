@@ -85,9 +85,13 @@ class LspSession:
         def on_configuration(params: lsp.ConfigurationParams) -> list[Any]:
             return [self.configuration for _ in params.items]
 
+        self.refreshes = 0
+        """How many ``workspace/diagnostic/refresh`` requests the server sent."""
+
         @self.client.feature(lsp.WORKSPACE_DIAGNOSTIC_REFRESH)
         def on_refresh(params: None) -> None:
-            return None
+            self.refreshes += 1
+            self._changed.set()
 
     async def start(self) -> lsp.InitializeResult:
         await self.client.start_io(sys.executable, "-m", "nvgpu_ls", *self.server_args)

@@ -312,3 +312,30 @@ def test_editing_the_configuration_file_rechecks_open_documents(tmp_path):
 
     before, after = run_session(scenario)
     assert codes(before) == [] and codes(after) == ["nvgpu.sm-gate"]
+
+
+def test_a_configuration_change_asks_a_pulling_client_to_pull_again():
+    async def scenario(s: LspSession):
+        before = await s.open("kernel.mlir", KERNEL)
+        refreshes = s.refreshes
+        s.configuration = {"target": "sm_75"}
+        s.client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
+        while s.refreshes == refreshes:
+            await asyncio.sleep(0.05)
+        return before, await s.wait_diagnostics("kernel.mlir")
+
+    before, after = run_session(scenario, "vscode", configuration={"target": "sm_80"})
+    assert codes(before) == [] and codes(after) == ["nvgpu.sm-gate"]
+
+
+def test_the_config_path_setting_names_the_configuration_file(tmp_path):
+    (tmp_path / "team.toml").write_text('target = "sm_75"\n[rules]\n"nvgpu.sm-gate" = "hint"\n')
+    (tmp_path / "nvgpu-ls.toml").write_text('target = "sm_90a"\n')  # nearer, but not the one named
+    kernel = tmp_path / "kernel.mlir"
+    kernel.write_text(KERNEL)
+
+    async def scenario(s: LspSession):
+        return await s.open(str(kernel), KERNEL)
+
+    (diag,) = run_session(scenario, initialization_options={"configPath": str(tmp_path / "team.toml")}).diagnostics
+    assert diag.code == "nvgpu.sm-gate" and diag.severity == lsp.DiagnosticSeverity.Hint
