@@ -15,7 +15,7 @@ from typing import Iterator
 
 from ..diagnostics import Diagnostic
 from . import tokens as tk
-from .ir import Block, Operation, SymbolRef, ValueDef, ValueUse, walk_ops
+from .ir import AttrEntry, Block, Operation, Region, SymbolRef, ValueDef, ValueUse, walk_ops
 from .parser import AliasDef, Chunk, Parser
 from .positions import LineIndex
 from .registry import OpRegistry
@@ -462,36 +462,30 @@ class _SpanShifter:
         if op.start >= self.after:
             self.whole(op)
             return
-        if op.start >= self.after:
-            op.start += self.delta
-        if op.prefix_reach >= self.after:
-            op.prefix_reach += self.delta
-        op.end += self.delta
-        self.own(op)
+        self.scalars(op)
+        for node in _own_span_nodes(op):
+            self.node(node)
+        for entry in op.attributes.values():
+            if id(entry) not in self.moved:
+                self.moved.add(id(entry))
+                self.attribute(entry)
         for region in op.regions:
-            if region.end >= self.after:
-                if region.start >= self.after:
-                    region.start += self.delta
-                region.end += self.delta
+            self.region(region)
             for block in region.blocks:
-                if block.end >= self.after:
-                    block.end += self.delta
-                if block.start >= self.after:
-                    block.start += self.delta
-                if block.label_start >= self.after:
-                    block.label_start += self.delta
-                    block.label_end += self.delta
+                self.block(block)
                 for arg in block.args:
-                    self.value(arg)
+                    self.node(arg)
+                    if arg.type is not None:
+                        self.node(arg.type)
                 for inner in block.ops:
                     self.op(inner, skip)
 
     def whole(self, op: Operation) -> None:
         """Shift an op that starts after the edit, and its subtree, from its gathered span nodes.
 
-        The same moves as the general path below (each node once, each only if it lies after
-        the edit), in one flat pass; the nodes are gathered on the first move and kept on the
-        op until an edit inside it replaces part of its subtree."""
+        The same moves as ``op`` (each node once, each only if it lies after the edit), in one
+        flat pass; the nodes are gathered on the first move and kept on the op until an edit
+        inside it replaces part of its subtree."""
         nodes = op.span_nodes
         if nodes is None:
             nodes = op.span_nodes = _SpanNodes(op)
@@ -501,80 +495,73 @@ class _SpanShifter:
                 node.start += d
                 node.end += d
         for entry in nodes.attributes:
-            if entry.start >= after:
-                entry.start += d
-                entry.end += d
-                entry.value_start += d
-                entry.value_end += d
+            self.attribute(entry)
         for region in nodes.regions:
-            if region.end >= after:
-                if region.start >= after:
-                    region.start += d
-                region.end += d
+            self.region(region)
         for block in nodes.blocks:
-            if block.end >= after:
-                block.end += d
-            if block.start >= after:
-                block.start += d
-            if block.label_start >= after:
-                block.label_start += d
-                block.label_end += d
+            self.block(block)
         for inner in nodes.ops:
-            if inner.end < after:
-                continue
-            if inner.start >= after:
-                inner.start += d
-            if inner.prefix_reach >= after:
-                inner.prefix_reach += d
-            inner.end += d
-            if inner.keywords:
-                inner.keywords = [(w, s + d, e + d) if s >= after else (w, s, e) for w, s, e in inner.keywords]
-            if inner.result_groups:
-                inner.result_groups = [(n, c, s + d, e + d) if s >= after else (n, c, s, e)
-                                       for n, c, s, e in inner.result_groups]
-            if inner.loc is not None and inner.loc[0] >= after:
-                inner.loc = (inner.loc[0] + d, inner.loc[1] + d)
-            if inner.name_start >= after:
-                inner.name_start += d
-                inner.name_end += d
+            if inner.end >= after:
+                self.scalars(inner)
 
-    def value(self, value: ValueDef) -> None:
-        self.node(value)
-        if value.type is not None:
-            self.node(value.type)
+    def attribute(self, entry: AttrEntry) -> None:
+        if entry.start >= self.after:
+            d = self.delta
+            entry.start += d
+            entry.end += d
+            entry.value_start += d
+            entry.value_end += d
 
-    def own(self, op: Operation) -> None:
-        """The op's own tokens (not nested ops)."""
+    def region(self, region: Region) -> None:
+        if region.end >= self.after:
+            if region.start >= self.after:
+                region.start += self.delta
+            region.end += self.delta
+
+    def block(self, block: Block) -> None:
         after, d = self.after, self.delta
-        for value in op.results:
-            self.value(value)
-        for use in op.operands:
-            self.node(use)
-        for ref in op.types:
-            self.node(ref)
-        for ref in op.result_types:
-            self.node(ref)
-        for refs in op.operand_types.values():
-            for ref in refs:
-                self.node(ref)
-        for sym in op.symbols:
-            self.node(sym)
-        for succ in op.successors:
-            self.node(succ)
-        for entry in op.attributes.values():
-            if entry.start >= after and id(entry) not in self.moved:
-                self.moved.add(id(entry))
-                entry.start += d
-                entry.end += d
-                entry.value_start += d
-                entry.value_end += d
-        op.keywords = [(w, s + d, e + d) if s >= after else (w, s, e) for w, s, e in op.keywords]
-        op.result_groups = [(n, c, s + d, e + d) if s >= after else (n, c, s, e) for n, c, s, e in op.result_groups]
+        if block.end >= after:
+            block.end += d
+        if block.start >= after:
+            block.start += d
+        if block.label_start >= after:
+            block.label_start += d
+            block.label_end += d
+
+    def scalars(self, op: Operation) -> None:
+        """The op's own offsets that are not nodes: its span, name, keywords, result groups, loc."""
+        after, d = self.after, self.delta
+        if op.start >= after:
+            op.start += d
+        if op.prefix_reach >= after:
+            op.prefix_reach += d
+        op.end += d
+        if op.keywords:
+            op.keywords = [(w, s + d, e + d) if s >= after else (w, s, e) for w, s, e in op.keywords]
+        if op.result_groups:
+            op.result_groups = [(n, c, s + d, e + d) if s >= after else (n, c, s, e)
+                                for n, c, s, e in op.result_groups]
         if op.loc is not None and op.loc[0] >= after:
             op.loc = (op.loc[0] + d, op.loc[1] + d)
         if op.name_start >= after:
             op.name_start += d
             op.name_end += d
+
+
+def _own_span_nodes(op: Operation) -> Iterator:
+    """The nodes with a ``start``/``end`` that the op's own syntax spells (not nested ops,
+    not block arguments, not attribute entries); a node may come twice."""
+    for value in op.results:
+        yield value
+        if value.type is not None:
+            yield value.type
+    yield from op.operands
+    yield from op.types
+    yield from op.result_types
+    for refs in op.operand_types.values():
+        yield from refs
+    yield from op.symbols
+    yield from op.successors
 
 
 class _SpanNodes:
@@ -584,49 +571,30 @@ class _SpanNodes:
 
     def __init__(self, root: Operation) -> None:
         seen: set[int] = set()
-        plain: list = []
+        self.plain: list = []
+        self.attributes: list[AttrEntry] = []
+        self.regions: list[Region] = []
+        self.blocks: list[Block] = []
+        self.ops = list(root.walk())
 
-        def add(node) -> None:
+        def add(node, into: list) -> None:
             if id(node) not in seen:
                 seen.add(id(node))
-                plain.append(node)
+                into.append(node)
 
-        def add_value(value: ValueDef) -> None:
-            add(value)
-            if value.type is not None:
-                add(value.type)
-
-        self.attributes: list = []
-        self.regions: list = []
-        self.blocks: list = []
-        self.ops = list(root.walk())
         for op in self.ops:
-            for value in op.results:
-                add_value(value)
-            for use in op.operands:
-                add(use)
-            for ref in op.types:
-                add(ref)
-            for ref in op.result_types:
-                add(ref)
-            for refs in op.operand_types.values():
-                for ref in refs:
-                    add(ref)
-            for sym in op.symbols:
-                add(sym)
-            for succ in op.successors:
-                add(succ)
+            for node in _own_span_nodes(op):
+                add(node, self.plain)
             for entry in op.attributes.values():
-                if id(entry) not in seen:
-                    seen.add(id(entry))
-                    self.attributes.append(entry)
+                add(entry, self.attributes)
             for region in op.regions:
                 self.regions.append(region)
                 for block in region.blocks:
                     self.blocks.append(block)
                     for arg in block.args:
-                        add_value(arg)
-        self.plain = plain
+                        add(arg, self.plain)
+                        if arg.type is not None:
+                            add(arg.type, self.plain)
 
 
 # ---------------------------------------------------------------- helpers
