@@ -178,39 +178,40 @@ def device_async_wait(view: OpView) -> InstanceForm | None:
 
 
 # ---------------------------------------------------------------- ldmatrix / stmatrix
-def _matrix_tiles(view: OpView, memref_group: str) -> tuple[int, bool, str] | None:
+def _matrix_opcode(view: OpView, mnemonic: str, memref_group: str) -> tuple[str, int, dict] | None:
+    """``{mnemonic}.sync.aligned.m8n8.x{numTiles}[.trans][.shared].b16``, the tile count and the
+    NVVM op's parameters, shared by ldmatrix and stmatrix."""
     tiles = view.int_attr("numTiles")
     if tiles not in (1, 2, 4):
         return None
+    trans = view.bool_attr("transpose")
     memref = view.type_of(memref_group)
     shared = memref_in_shared_memory(memref) if isinstance(memref, MemRefType) else True
-    return tiles, view.bool_attr("transpose"), ".shared" if shared is not False else ""
+    space = ".shared" if shared is not False else ""
+    opcode = f"{mnemonic}.sync.aligned.m8n8.x{tiles}{'.trans' if trans else ''}{space}.b16"
+    return opcode, tiles, {"num": tiles, "layout": "col" if trans else "row", "shape": "m8n8", "eltType": "b16"}
 
 
 @rule("nvgpu.ldmatrix")
 def ldmatrix(view: OpView) -> InstanceForm | None:
     """``ldmatrix.sync.aligned.m8n8.x{numTiles}[.trans].shared.b16``."""
-    found = _matrix_tiles(view, "srcMemref")
+    found = _matrix_opcode(view, "ldmatrix", "srcMemref")
     if found is None:
         return None
-    tiles, trans, space = found
-    opcode = f"ldmatrix.sync.aligned.m8n8.x{tiles}{'.trans' if trans else ''}{space}.b16"
+    opcode, tiles, params = found
     return InstanceForm(("nvvm.ldmatrix",), (f"{opcode} {regs('d', tiles)}, [addr];",),
                         (f"each thread receives {tiles} 32-bit register{'s' if tiles > 1 else ''}, "
-                         "one per 8x8 tile",),
-                        {"num": tiles, "layout": "col" if trans else "row", "shape": "m8n8", "eltType": "b16"})
+                         "one per 8x8 tile",), params)
 
 
 @rule("nvgpu.stmatrix")
 def stmatrix(view: OpView) -> InstanceForm | None:
     """``stmatrix.sync.aligned.m8n8.x{numTiles}[.trans].shared.b16``."""
-    found = _matrix_tiles(view, "dstMemref")
+    found = _matrix_opcode(view, "stmatrix", "dstMemref")
     if found is None:
         return None
-    tiles, trans, space = found
-    opcode = f"stmatrix.sync.aligned.m8n8.x{tiles}{'.trans' if trans else ''}{space}.b16"
-    return InstanceForm(("nvvm.stmatrix",), (f"{opcode} [addr], {regs('r', tiles)};",), (),
-                        {"num": tiles, "layout": "col" if trans else "row", "shape": "m8n8", "eltType": "b16"})
+    opcode, tiles, params = found
+    return InstanceForm(("nvvm.stmatrix",), (f"{opcode} [addr], {regs('r', tiles)};",), (), params)
 
 
 # ---------------------------------------------------------------- mma.sync / mma.sp.sync
