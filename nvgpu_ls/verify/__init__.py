@@ -18,11 +18,12 @@ from typing import Mapping
 from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic, Severity
+from ..dialects.facts import Requirement
 from . import rules as _rules  # noqa: F401  (registers every verifier)
 from .context import VERIFIERS, OpView, Report
-from .gate import GatedOps, check_targets, gated_requirement, scope_of, target_diagnostics  # noqa: F401
+from .gate import GatedOps, gated_requirement, target_diagnostics
 from .structure import check_structure
-from .usedef import check_names, check_op_use_def, check_use_def  # noqa: F401
+from .usedef import check_names, check_op_use_def
 
 SEVERITY_NAMES: dict[str, Severity | None] = {
     "error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFORMATION,
@@ -78,27 +79,27 @@ def _holds_any(sorted_offsets: list[int], start: int, end: int) -> bool:
     return index < len(sorted_offsets) and sorted_offsets[index] < end
 
 
-def check_op(op: Operation, doc: Document, broken: list[int], use_def: list[Diagnostic], report: Report,
-             gated: GatedOps) -> None:
-    """One op's share of a check: its use-def and verifier diagnostics, and its gated requirement."""
+def check_op(op: Operation, doc: Document, broken: list[int], use_def: list[Diagnostic],
+             report: Report) -> Requirement | None:
+    """One op's share of a check: its use-def and verifier diagnostics go to ``use_def`` and
+    ``report``; returns its ``gated_requirement`` (None when the target gate does not check it)."""
     view = OpView(op, doc)
     check_op_use_def(op, doc, use_def, view)
     verify_op(op, doc, broken, report, view)
-    requirement = gated_requirement(op, doc, view)
-    if requirement is not None:
-        gated.add(op, requirement, scope_of(op))
+    return gated_requirement(op, doc, view)
 
 
 def check_document(doc: Document, options: CheckOptions | None = None) -> list[Diagnostic]:
     """Every diagnostic for ``doc``, sorted by position, with configured severities applied."""
     options = options or CheckOptions()
-    # check_use_def + verify_ops + check_targets, in one walk that gives each op one OpView.
+    # The use-def, verifier and gate layers (usedef.check_use_def, verify_ops, gate.check_targets)
+    # in one walk that gives each op one OpView.
     broken = syntax_error_starts(doc)
     use_def = check_names(doc)
     report = Report()
     gated = GatedOps()
     for op in doc.ops():
-        check_op(op, doc, broken, use_def, report, gated)
+        gated.add(op, check_op(op, doc, broken, use_def, report))
     diagnostics = list(doc.diagnostics())
     diagnostics += use_def
     diagnostics += report.diagnostics

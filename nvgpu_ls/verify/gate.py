@@ -223,9 +223,11 @@ class GatedOps:
             self.scopes.append(found)
         return found
 
-    def add(self, op: Operation, requirement: Requirement, scope: tuple[Operation | None, bool]) -> None:
-        """Record a gated op; ``scope`` is ``scope_of(op)``."""
-        found = self._scope(scope)
+    def add(self, op: Operation, requirement: Requirement | None) -> None:
+        """Record ``op`` with its ``gated_requirement``; an op the gate does not check (None) is passed over."""
+        if requirement is None:
+            return
+        found = self._scope(scope_of(op))
         if found.open_batch is None:
             found.open_batch = []
             found.batches.append((0, found.open_batch))
@@ -252,9 +254,7 @@ def check_targets(doc: Document, target: str | None, origin: str) -> list[Diagno
     ``--target`` or editor setting) and ``origin`` names where it came from."""
     gated = GatedOps()
     for op in doc.ops():
-        requirement = gated_requirement(op, doc)
-        if requirement is not None:
-            gated.add(op, requirement, scope_of(op))
+        gated.add(op, gated_requirement(op, doc))
     return target_diagnostics(doc, target, origin, gated, doc.ops())
 
 

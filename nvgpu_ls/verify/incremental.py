@@ -41,10 +41,10 @@ from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic
 from ..dialects.facts import Requirement
-from . import CheckOptions, apply_severities, check_op, syntax_error_starts, verify_op
-from .context import OpView, Report
-from .gate import GatedEntry, GatedOps, gated_requirement, scope_of, target_diagnostics
-from .usedef import check_names, check_op_use_def
+from . import CheckOptions, apply_severities, check_op, syntax_error_starts
+from .context import Report
+from .gate import GatedEntry, GatedOps, scope_of, target_diagnostics
+from .usedef import check_names
 
 _MODULES = frozenset({"builtin.module", "gpu.module"})
 """Ops that resolve a target scope (``gate.scope_of``) and carry target attributes."""
@@ -97,7 +97,7 @@ class IncrementalCheck:
         self.reused = self.computed = 0
 
         def outer(op: Operation) -> None:
-            check_op(op, doc, broken, use_def, report, gated)
+            gated.add(op, check_op(op, doc, broken, use_def, report))
             if op.name in _MODULES:
                 module_ops.append(op)
 
@@ -189,10 +189,7 @@ def _check_unit(unit: Operation, doc: Document, broken: list[int]) -> _UnitResul
     requirements: dict[int, Requirement] = {}
     base = unit.start
     for op in ops:
-        view = OpView(op, doc)
-        check_op_use_def(op, doc, use_def, view)
-        verify_op(op, doc, broken, report, view)
-        requirement = gated_requirement(op, doc, view)
+        requirement = check_op(op, doc, broken, use_def, report)
         if requirement is not None:
             gated.append((op.name_start - base, op.name_end - base, op.name, requirement))
             requirements.setdefault(id(requirement), requirement)
