@@ -224,15 +224,12 @@ class Document:
         if not op.regions:
             return
         inner = table
-        if self._is_symbol_table(op):
+        if op.is_symbol_table:
             inner = tables.setdefault(id(op), {})
         for region in op.regions:
             for block in region.blocks:
                 for child in block.ops:
                     self._collect_symbols(child, inner, tables)
-
-    def _is_symbol_table(self, op: Operation) -> bool:
-        return op.name in ("builtin.module", "gpu.module") or (op.facts is not None and "SymbolTable" in op.facts.traits)
 
     def _resolve_symbol(self, sym: SymbolRef, root: dict, tables: dict[int, dict]) -> None:
         """Nearest enclosing symbol table first, then outwards; ``@a::@b`` descends into ``@a``."""
@@ -243,7 +240,7 @@ class Document:
             if scope is None:
                 found = root.get(head)
                 break
-            if self._is_symbol_table(scope):
+            if scope.is_symbol_table:
                 found = tables.get(id(scope), {}).get(head)
             scope = scope.parent_op()
         for part in rest:
@@ -284,7 +281,7 @@ class Document:
         def shape(op: Operation) -> tuple[list[SymbolRef], list]:
             refs, layout = [], []
             for inner in op.walk():
-                if inner.symbols or self._is_symbol_table(inner):
+                if inner.symbols or inner.is_symbol_table:
                     layout.append(inner.name)
                 for sym in inner.symbols:
                     refs.append(sym)

@@ -189,6 +189,12 @@ class Operation:
         return self.name.split(".", 1)[0] if "." in self.name else ""
 
     @property
+    def is_symbol_table(self) -> bool:
+        """Does this op hold a symbol table (a module, or an op with the SymbolTable trait)?"""
+        return self.name in ("builtin.module", "gpu.module") or (
+            self.facts is not None and "SymbolTable" in self.facts.traits)
+
+    @property
     def symbol_name(self) -> str | None:
         """The symbol this op defines (``@name``), if any."""
         for sym in self.symbols:

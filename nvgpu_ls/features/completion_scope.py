@@ -106,14 +106,10 @@ def block_candidates(doc: Document, offset: int) -> list[Candidate]:
     return []
 
 
-def _is_symbol_table(op: Operation) -> bool:
-    return op.name in _MODULES or (op.facts is not None and "SymbolTable" in op.facts.traits)
-
-
 def _table_at(doc: Document, offset: int) -> Operation | None:
     """The innermost symbol table holding ``offset`` (None: the chunk's top level)."""
     return next((op for op in reversed(enclosing(doc, offset))
-                 if _is_symbol_table(op) and _region_at(op, offset, doc.text) is not None), None)
+                 if op.is_symbol_table and _region_at(op, offset, doc.text) is not None), None)
 
 
 def _reference(op: Operation, table: Operation | None) -> str | None:
@@ -124,7 +120,7 @@ def _reference(op: Operation, table: Operation | None) -> str | None:
     while parent is not table:
         if parent is None:
             return None  # ``op`` is not nested in ``table``
-        if _is_symbol_table(parent):
+        if parent.is_symbol_table:
             if not parent.symbol_name:
                 return None
             path.append(parent.symbol_name)

@@ -329,16 +329,12 @@ def _lookup_symbol(doc: Document, op: Operation, name: str) -> SymbolRef | None:
     """``name`` in the nearest enclosing symbol table of ``op`` that defines it."""
     scope = op.parent_op()
     while scope is not None:
-        if is_symbol_table(doc, scope):
+        if scope.is_symbol_table:
             found = symbol_table(doc, scope).get(name)
             if found is not None:
                 return found
         scope = scope.parent_op()
     return symbol_table(doc, None, op.start).get(name)
-
-
-def is_symbol_table(doc: Document, op: Operation) -> bool:
-    return op.name in ("builtin.module", "gpu.module") or (op.facts is not None and "SymbolTable" in op.facts.traits)
 
 
 def symbol_table(doc: Document, table_op: Operation | None, offset: int = 0) -> dict[str, SymbolRef]:
@@ -355,7 +351,7 @@ def symbol_table(doc: Document, table_op: Operation | None, offset: int = 0) -> 
         definition = next((s for s in op.symbols if s.is_definition), None)
         if definition is not None:
             table.setdefault(definition.name, definition)
-        if not is_symbol_table(doc, op):
+        if not op.is_symbol_table:
             stack.extend(reversed([o for region in op.regions for block in region.blocks for o in block.ops]))
     return table
 
@@ -363,7 +359,7 @@ def symbol_table(doc: Document, table_op: Operation | None, offset: int = 0) -> 
 def enclosing_symbol_table(doc: Document, op: Operation) -> Operation | None:
     """The symbol table op whose table holds the symbol ``op`` defines (None: top level)."""
     scope = op.parent_op()
-    while scope is not None and not is_symbol_table(doc, scope):
+    while scope is not None and not scope.is_symbol_table:
         scope = scope.parent_op()
     return scope
 
@@ -388,6 +384,6 @@ def symbol_occurrences(doc: Document, definition: SymbolRef) -> list[Occurrence]
 __all__ = [
     "AttrEntry", "Entity", "EntityKind", "Occurrence", "alias_uses", "definition_of", "definition_span",
     "enclosing_ops", "entity_at", "group_of", "occurrences", "token_at",
-    "NAVIGABLE", "SymbolPart", "Target", "enclosing_symbol_table", "is_symbol_table", "navigation_target",
+    "NAVIGABLE", "SymbolPart", "Target", "enclosing_symbol_table", "navigation_target",
     "symbol_occurrences", "symbol_parts", "symbol_table", "target_occurrences",
 ]

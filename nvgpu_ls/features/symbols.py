@@ -20,7 +20,6 @@ from ..analysis.parser import AliasDef
 from ..analysis.values import StringAttr
 from ..target import module_targets
 from .context import FeatureContext
-from .entities import is_symbol_table
 
 _DETAIL_LIMIT = 120
 _FUNCTIONS = frozenset({"func.func", "gpu.func", "llvm.func"})
@@ -60,7 +59,7 @@ def _op_symbols(ctx: FeatureContext, op: Operation) -> list[lsp.DocumentSymbol]:
     children = [symbol for region in op.regions for block in region.blocks for inner in block.ops
                 for symbol in _op_symbols(ctx, inner)]
     named = _name_of(op)
-    if named is None and not is_symbol_table(ctx.doc, op):
+    if named is None and not op.is_symbol_table:
         return children
     if named is None:
         name, sel_start, sel_end = f"<{op.name}>", op.name_start, op.name_end

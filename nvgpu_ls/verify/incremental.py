@@ -160,7 +160,7 @@ def _partition(doc: Document) -> tuple[list[tuple[bool, Operation]], str]:
         stack = list(reversed(chunk.ops))
         while stack:
             op = stack.pop()
-            if op.regions and doc.is_isolated(op) and not _is_symbol_table(op):
+            if op.regions and doc.is_isolated(op) and not op.is_symbol_table:
                 items.append((True, op))
                 body_start = max(op.regions[0].start, op.start, cursor)
                 body_end = max(min(op.regions[-1].end, op.end), body_start)
@@ -172,10 +172,6 @@ def _partition(doc: Document) -> tuple[list[tuple[bool, Operation]], str]:
             stack.extend(reversed(nested))
     pieces.append(text[cursor:])
     return items, "\x00".join(pieces)
-
-
-def _is_symbol_table(op: Operation) -> bool:
-    return op.name in _MODULES or (op.facts is not None and "SymbolTable" in op.facts.traits)
 
 
 def _check_unit(unit: Operation, doc: Document, broken: list[int]) -> _UnitResult | None:
