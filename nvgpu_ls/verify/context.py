@@ -469,16 +469,10 @@ def _resolve(value, aliases: dict, depth: int):
     return resolved
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
+@lru_cache(maxsize=None)
 def _field_names(cls: type) -> tuple[str, ...]:
     """The dataclass field names of ``cls`` (none for other classes), looked up once per class."""
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
-        _FIELD_NAMES[cls] = names
-    return names
+    return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
 
 
 def _is_memory_space(attr) -> bool:
