@@ -1,0 +1,248 @@
+"""The builtin lowering engine: a Document's nvgpu ops rewritten to NVVM / LLVM ops, as MLIR text.
+
+``lower_document`` runs the pattern of every op that has one (``patterns/``), in text order,
+and splices what each writes into the source text in place of the op; everything else is
+kept exactly as written. Where a lowered op's result is still used by an op that is not
+lowered (an ``scf.yield`` of an accumulator, a ``vector.extract`` of an ldmatrix result), a
+``builtin.unrealized_conversion_cast`` back to the source type keeps the source name
+defined — the partial conversion upstream's ``convert-nvgpu-to-nvvm`` performs, which the
+rest of the pipeline reconciles. Then each ``gpu.module`` gets its ``#nvvm.target``
+(``target_attachment.py``).
+
+A file with errors is not lowered: the result carries the errors instead of text, since
+what upstream would refuse to parse or verify has no lowering to show.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..analysis.document import Document
+from ..analysis.ir import Operation
+from ..diagnostics import Diagnostic, Severity
+from ..target import Target, resolve_target
+from ..verify import CheckOptions, check_document
+from .builder import Builder, LoweringError, ModuleOp, Replacement, Value, rename
+from .llvm_types import UnconvertibleType, convert_type
+from .patterns import PATTERNS
+
+SOURCE = "nvgpu-ls.lowering"
+
+
+@dataclass(frozen=True)
+class LoweringOptions:
+    """How to lower: the target where the file names none, and what to attach."""
+
+    check: CheckOptions = field(default_factory=CheckOptions)
+    attach_targets: bool = True
+    debug_info: bool = False
+    """Add ``-g`` to the attached targets' flags (the kernel is compiled with line info)."""
+    opt_level: int = 3
+
+
+@dataclass
+class Lowered:
+    """The lowered text (None when the file could not be lowered) and what was found on the way."""
+
+    text: str | None
+    diagnostics: list[Diagnostic]
+    lowered_ops: int = 0
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace ``text[start:end]`` with ``new``."""
+
+    start: int
+    end: int
+    new: str
+
+
+class LoweringRun:
+    """The state one ``lower_document`` call shares between its patterns."""
+
+    def __init__(self, doc: Document, path: str, options: LoweringOptions) -> None:
+        self.doc = doc
+        self.options = options
+        self.file = _mlir_string(path or doc.uri or "<buffer>")
+        self.replaced: dict[int, Value] = {}
+        """id(ValueDef) → the value standing for it in the lowered text."""
+        self.module_ops: dict[tuple[int, str], ModuleOp] = {}
+        self._names = set(re.findall(r"%[\w$.-]+", doc.text))
+        self._symbols = set(re.findall(r"@([\w$.-]+)", doc.text))
+        self._next = 0
+        self._targets: dict[int, Target | None] = {}
+
+    # ------------------------------------------------------------------ for builders
+    def fresh_name(self) -> str:
+        while True:
+            name = f"%nv{self._next}"
+            self._next += 1
+            if name not in self._names:
+                return name
+
+    def location_of(self, op: Operation) -> str:
+        line = self.doc.lines.line_of(op.start)
+        line_start = self.doc.lines.offset(line, 0)
+        column = len(self.doc.text[line_start:op.start].encode("utf-8")) + 1
+        return f'loc("{self.file}":{line + 1}:{column})'
+
+    def target_of(self, op: Operation) -> Target | None:
+        scope = enclosing_gpu_module(op)
+        key = id(scope)
+        if key not in self._targets:
+            check = self.options.check
+            resolved = resolve_target(self.doc, scope, check.target, check.target_origin)
+            self._targets[key] = resolved.target if resolved is not None else None
+        return self._targets[key]
+
+    def add_module_op(self, op: Operation, base: str, text: Callable[[str], str], unique: bool) -> str:
+        scope = enclosing_symbol_table(op)
+        chunk_start = self.doc.chunk_at(op.start).start
+        if not unique:
+            key = (id(scope), base)
+            if key not in self.module_ops and base not in self._symbols:
+                self.module_ops[key] = ModuleOp(scope, base, text(base), chunk_start)
+            return base
+        name = base
+        suffix = 0
+        while name in self._symbols:
+            name = f"{base}_{suffix}"
+            suffix += 1
+        self._symbols.add(name)
+        self.module_ops[(id(scope), name)] = ModuleOp(scope, name, text(name), chunk_start)
+        return name
+
+
+def enclosing_symbol_table(op: Operation) -> Operation | None:
+    """The nearest ``gpu.module`` / ``builtin.module`` (or other symbol table) around ``op``."""
+    parent = op.parent_op()
+    while parent is not None and not parent.is_symbol_table:
+        parent = parent.parent_op()
+    return parent
+
+
+def enclosing_gpu_module(op: Operation) -> Operation | None:
+    parent = op.parent_op()
+    while parent is not None and parent.name != "gpu.module":
+        parent = parent.parent_op()
+    return parent
+
+
+def lower_document(doc: Document, path: str = "", options: LoweringOptions | None = None) -> Lowered:
+    """Lower every op of ``doc`` that has a pattern (see the module docstring)."""
+    options = options or LoweringOptions()
+    errors = [d for d in check_document(doc, options.check) if d.severity == Severity.ERROR]
+    if errors:
+        return Lowered(None, errors)
+    run = LoweringRun(doc, path, options)
+    diagnostics: list[Diagnostic] = []
+    replacements: list[Replacement] = []
+    for op in doc.ops():
+        lower = PATTERNS.get(op.name)
+        if lower is None:
+            if op.dialect == "nvgpu":
+                diagnostics.append(_problem(op, f"'{op.name}' has no lowering", "lowering.no-pattern"))
+            continue
+        builder = Builder(run, op)
+        try:
+            lower(builder)
+        except LoweringError as exc:
+            start, end = exc.span or builder.view.span
+            diagnostics.append(Diagnostic(start, end, exc.message, exc.code, Severity.ERROR, SOURCE))
+            continue
+        except UnconvertibleType as exc:
+            diagnostics.append(_problem(op, str(exc), "lowering.type"))
+            continue
+        replacement = builder.finish()
+        missing = [r.name for i, r in enumerate(op.results) if r.uses and i not in replacement.results]
+        if missing:
+            diagnostics.append(_problem(op, f"the lowering of '{op.name}' left {', '.join(missing)} undefined",
+                                        "lowering.internal"))
+            continue
+        replacements.append(replacement)
+        for index, value in replacement.results.items():
+            if index < len(op.results):
+                run.replaced[id(op.results[index])] = value
+    if any(d.severity == Severity.ERROR for d in diagnostics):
+        return Lowered(None, diagnostics)
+    lowered = {id(r.op) for r in replacements}
+    edits = [_splice(doc, r, lowered) for r in replacements]
+    edits += _module_op_edits(doc, run)
+    if options.attach_targets:
+        from .target_attachment import target_edits
+        found, problems = target_edits(doc, run)
+        edits += found
+        diagnostics += problems
+        if any(d.severity == Severity.ERROR for d in problems):
+            return Lowered(None, diagnostics)
+    return Lowered(apply_edits(doc.text, edits), diagnostics, len(replacements))
+
+
+def _problem(op: Operation, message: str, code: str) -> Diagnostic:
+    return Diagnostic(op.name_start, op.name_end, message, code, Severity.ERROR, SOURCE)
+
+
+def _splice(doc: Document, replacement: Replacement, lowered: set[int]) -> Edit:
+    """The edit putting ``replacement`` where its op is written, at the op's indentation, with a
+    cast back to the source type for each result an unlowered op still uses."""
+    op = replacement.op
+    lines = list(replacement.lines)
+    for index, value in sorted(replacement.results.items()):
+        source = op.results[index]
+        if value.name == source.name:
+            continue
+        if any(id(use.owner) not in lowered for use in source.uses):
+            loc = lines[-1][lines[-1].rfind(" loc(") + 1:] if lines else ""
+            lines.append(f"{source.name} = builtin.unrealized_conversion_cast {value} : {value.type} to "
+                         f"{replacement.source_types[index]} {loc}".rstrip())
+    line_start = doc.text.rfind("\n", 0, op.start) + 1
+    indent = doc.text[line_start:op.start]
+    if indent.strip():
+        indent = ""
+    return Edit(op.start, op.end, ("\n" + indent).join(lines))
+
+
+def _module_op_edits(doc: Document, run: LoweringRun) -> list[Edit]:
+    """Insert the module-level ops patterns asked for at the top of their symbol tables."""
+    by_place: dict[tuple[int, int], list[ModuleOp]] = {}
+    for added in run.module_ops.values():
+        by_place.setdefault((id(added.scope), added.chunk_start), []).append(added)
+    edits = []
+    for ops in by_place.values():
+        scope = ops[0].scope
+        body = scope.regions[0] if scope is not None and scope.regions else None
+        if body is not None:
+            indent = _child_indent(doc, scope)
+            edits.append(Edit(body.start + 1, body.start + 1, "".join(f"\n{indent}{o.text}" for o in ops)))
+        else:
+            at = ops[0].chunk_start
+            edits.append(Edit(at, at, "".join(f"{o.text}\n" for o in ops)))
+    return edits
+
+
+def _child_indent(doc: Document, scope: Operation) -> str:
+    line_start = doc.text.rfind("\n", 0, scope.start) + 1
+    own = doc.text[line_start:scope.start]
+    return (own if not own.strip() else "") + "  "
+
+
+def apply_edits(text: str, edits: list[Edit]) -> str:
+    """``text`` with non-overlapping ``edits`` applied (insertions at one offset keep their order)."""
+    pieces = []
+    cursor = 0
+    for edit in sorted(edits, key=lambda e: (e.start, e.end)):
+        if edit.start < cursor:
+            raise ValueError(f"overlapping lowering edits at offset {edit.start}")
+        pieces.append(text[cursor:edit.start])
+        pieces.append(edit.new)
+        cursor = edit.end
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+def _mlir_string(text: str) -> str:
+    """``text`` escaped for the inside of an MLIR string literal."""
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
