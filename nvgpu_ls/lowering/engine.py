@@ -24,8 +24,8 @@ from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic, Severity
 from ..target import Target, resolve_target
 from ..verify import CheckOptions, check_document
-from .builder import Builder, LoweringError, ModuleOp, Replacement, Value, rename
-from .llvm_types import UnconvertibleType, convert_type
+from .builder import Builder, LoweringError, ModuleOp, Replacement, Value
+from .llvm_types import UnconvertibleType
 from .patterns import PATTERNS
 
 SOURCE = "nvgpu-ls.lowering"
@@ -133,52 +133,81 @@ def enclosing_gpu_module(op: Operation) -> Operation | None:
 
 def lower_document(doc: Document, path: str = "", options: LoweringOptions | None = None) -> Lowered:
     """Lower every op of ``doc`` that has a pattern (see the module docstring)."""
+    found = lowering_edits(doc, path, options)
+    if found.edits is None:
+        return Lowered(None, found.diagnostics)
+    return Lowered(apply_edits(doc.text, found.edits), found.diagnostics, found.lowered_ops)
+
+
+@dataclass
+class LoweringEdits:
+    """The edits that lower a document (or one op), None when it cannot be lowered."""
+
+    edits: list[Edit] | None
+    diagnostics: list[Diagnostic]
+    lowered_ops: int = 0
+
+
+def lowering_edits(doc: Document, path: str = "", options: LoweringOptions | None = None,
+                   only: Operation | None = None) -> LoweringEdits:
+    """The text edits ``lower_document`` applies; with ``only``, those lowering that one op in
+    place (its module-level ops included, no target attached), which the editor offers as a
+    refactoring of the op under the cursor."""
     options = options or LoweringOptions()
-    errors = [d for d in check_document(doc, options.check) if d.severity == Severity.ERROR]
+    errors = [d for d in check_document(doc, options.check) if d.severity == Severity.ERROR
+              and (only is None or only.start <= d.start < only.end)]
     if errors:
-        return Lowered(None, errors)
+        return LoweringEdits(None, errors)
     run = LoweringRun(doc, path, options)
     diagnostics: list[Diagnostic] = []
     replacements: list[Replacement] = []
-    for op in doc.ops():
+    for op in doc.ops() if only is None else [only]:
         lower = PATTERNS.get(op.name)
         if lower is None:
             if op.dialect == "nvgpu":
                 diagnostics.append(_problem(op, f"'{op.name}' has no lowering", "lowering.no-pattern"))
             continue
-        builder = Builder(run, op)
-        try:
-            lower(builder)
-        except LoweringError as exc:
-            start, end = exc.span or builder.view.span
-            diagnostics.append(Diagnostic(start, end, exc.message, exc.code, Severity.ERROR, SOURCE))
-            continue
-        except UnconvertibleType as exc:
-            diagnostics.append(_problem(op, str(exc), "lowering.type"))
-            continue
-        replacement = builder.finish()
-        missing = [r.name for i, r in enumerate(op.results) if r.uses and i not in replacement.results]
-        if missing:
-            diagnostics.append(_problem(op, f"the lowering of '{op.name}' left {', '.join(missing)} undefined",
-                                        "lowering.internal"))
-            continue
-        replacements.append(replacement)
-        for index, value in replacement.results.items():
-            if index < len(op.results):
-                run.replaced[id(op.results[index])] = value
+        replacement = _lower_op(run, op, lower, diagnostics)
+        if replacement is not None:
+            replacements.append(replacement)
     if any(d.severity == Severity.ERROR for d in diagnostics):
-        return Lowered(None, diagnostics)
+        return LoweringEdits(None, diagnostics)
     lowered = {id(r.op) for r in replacements}
     edits = [_splice(doc, r, lowered) for r in replacements]
     edits += _module_op_edits(doc, run)
-    if options.attach_targets:
+    if options.attach_targets and only is None:
         from .target_attachment import target_edits
         found, problems = target_edits(doc, run)
         edits += found
         diagnostics += problems
         if any(d.severity == Severity.ERROR for d in problems):
-            return Lowered(None, diagnostics)
-    return Lowered(apply_edits(doc.text, edits), diagnostics, len(replacements))
+            return LoweringEdits(None, diagnostics)
+    return LoweringEdits(edits, diagnostics, len(replacements))
+
+
+def _lower_op(run: LoweringRun, op: Operation, lower: Callable[[Builder], None],
+              diagnostics: list[Diagnostic]) -> Replacement | None:
+    """Run one pattern; its failure becomes a diagnostic on the op."""
+    builder = Builder(run, op)
+    try:
+        lower(builder)
+    except LoweringError as exc:
+        start, end = exc.span or builder.view.span
+        diagnostics.append(Diagnostic(start, end, exc.message, exc.code, Severity.ERROR, SOURCE))
+        return None
+    except UnconvertibleType as exc:
+        diagnostics.append(_problem(op, str(exc), "lowering.type"))
+        return None
+    replacement = builder.finish()
+    missing = [r.name for i, r in enumerate(op.results) if r.uses and i not in replacement.results]
+    if missing:
+        diagnostics.append(_problem(op, f"the lowering of '{op.name}' left {', '.join(missing)} undefined",
+                                    "lowering.internal"))
+        return None
+    for index, value in replacement.results.items():
+        if index < len(op.results):
+            run.replaced[id(op.results[index])] = value
+    return replacement
 
 
 def _problem(op: Operation, message: str, code: str) -> Diagnostic:
