@@ -35,7 +35,6 @@ from ..analysis.ir import Operation
 from ..analysis.values import (
     FloatType, IntegerType, MBarrierGroupType, MemRefType, TensorMapDescriptorType,
     Type, VectorType, WarpgroupAccumulatorType, WarpgroupDescriptorType, element_bit_width,
-    memory_space_number,
 )
 from ..verify.context import OpView
 from ..verify.memory_spaces import memref_in_shared_memory, shared_memory_space
@@ -345,14 +344,14 @@ RULES.update({
 
 @rule("nvgpu.mbarrier.create")
 def mbarrier_create(view: OpView) -> InstanceForm | None:
-    """A module-level ``memref.global`` of num_barriers x i64 in the group's memory space."""
+    """A module-level ``memref.global`` of num_barriers x i64: in shared memory (space 3) for a
+    group there, else in the default space (upstream's ``getMBarrierMemrefType``)."""
     found = _group_space(view.result_type(0))
     if found is None:
         return None
     group, space = found
-    number = memory_space_number(group.memory_space)
-    storage = f"memref<{group.num_barriers}xi64{', ' + str(number) if number else ''}>"
-    ptx = (f"{space or '.global'} .align 8 .b64 __mbarrier[{group.num_barriers}];",) if space or number == 1 else ()
+    storage = f"memref<{group.num_barriers}xi64{', 3' if space else ''}>"
+    ptx = (f"{space or '.global'} .align 8 .b64 __mbarrier[{group.num_barriers}];",)
     return InstanceForm(("memref.global", "memref.get_global"), ptx,
                         (f"no instruction: a private memref.global of type {storage} "
                          f"({group.num_barriers * 8} bytes) that every execution of the op shares",),

@@ -851,9 +851,9 @@ _OP_LIST = (
         lowers_to=("llvm.getelementptr", "llvm.ptrtoint"),
         ptx=("mov.u32 r, __mbarrier;  // plus the element offset",),
         note=(
-            "Present in NVGPUOps.td d54644a7 (not in 04b2c5eb); its lowering "
-            "(NVGPUMBarrierGetLowering: strided element pointer + llvm.ptrtoint) is absent "
-            "from the mid-2025 NVGPUToNVVM.cpp the corpus describes."
+            "Present in NVGPUOps.td d54644a7 (not in 04b2c5eb). Its lowering "
+            "(strided element pointer + llvm.ptrtoint) is absent from the mid-2025 "
+            "NVGPUToNVVM.cpp the corpus describes, but the torch-mlir bindings have it."
         ),
     ),
     OpFacts(

@@ -71,7 +71,8 @@ class LoweringRun:
         """id(ValueDef) → the value standing for it in the lowered text."""
         self.module_ops: dict[tuple[int, str], ModuleOp] = {}
         self._names = set(re.findall(r"%[\w$.-]+", doc.text))
-        self._symbols = set(re.findall(r"@([\w$.-]+)", doc.text))
+        self._symbols: dict[int, set[str]] = {}
+        """id(symbol table op) → the symbols defined directly in it, ours included."""
         self._next = 0
         self._targets: dict[int, Target | None] = {}
 
@@ -100,20 +101,32 @@ class LoweringRun:
 
     def add_module_op(self, op: Operation, base: str, text: Callable[[str], str], unique: bool) -> str:
         scope = enclosing_symbol_table(op)
+        taken = self._symbols_of(scope)
         chunk_start = self.doc.chunk_at(op.start).start
         if not unique:
             key = (id(scope), base)
-            if key not in self.module_ops and base not in self._symbols:
+            if key not in self.module_ops and base not in taken:
                 self.module_ops[key] = ModuleOp(scope, base, text(base), chunk_start)
             return base
         name = base
         suffix = 0
-        while name in self._symbols:
+        while name in taken:
             name = f"{base}_{suffix}"
             suffix += 1
-        self._symbols.add(name)
+        taken.add(name)
         self.module_ops[(id(scope), name)] = ModuleOp(scope, name, text(name), chunk_start)
         return name
+
+    def _symbols_of(self, scope: Operation | None) -> set[str]:
+        """The symbols a symbol table defines (upstream uniques a new symbol per table)."""
+        key = id(scope)
+        if key not in self._symbols:
+            if scope is None:
+                ops = [op for chunk in self.doc.chunks for op in chunk.ops]
+            else:
+                ops = [inner for region in scope.regions for block in region.blocks for inner in block.ops]
+            self._symbols[key] = {name.lstrip("@") for name in (op.symbol_name for op in ops) if name}
+        return self._symbols[key]
 
 
 def enclosing_symbol_table(op: Operation) -> Operation | None:
@@ -149,12 +162,14 @@ class LoweringEdits:
 
 
 def lowering_edits(doc: Document, path: str = "", options: LoweringOptions | None = None,
-                   only: Operation | None = None) -> LoweringEdits:
+                   only: Operation | None = None, checked: list[Diagnostic] | None = None) -> LoweringEdits:
     """The text edits ``lower_document`` applies; with ``only``, those lowering that one op in
     place (its module-level ops included, no target attached), which the editor offers as a
-    refactoring of the op under the cursor."""
+    refactoring of the op under the cursor. ``checked`` is what ``check_document(doc,
+    options.check)`` found, where the caller has it already (the server does), to spare the check."""
     options = options or LoweringOptions()
-    errors = [d for d in check_document(doc, options.check) if d.severity == Severity.ERROR
+    found = check_document(doc, options.check) if checked is None else checked
+    errors = [d for d in found if d.severity == Severity.ERROR
               and (only is None or only.start <= d.start < only.end)]
     if errors:
         return LoweringEdits(None, errors)
@@ -235,9 +250,10 @@ def _splice(doc: Document, replacement: Replacement, lowered: set[int]) -> Edit:
 
 
 def _module_op_edits(doc: Document, run: LoweringRun) -> list[Edit]:
-    """Insert the module-level ops patterns asked for at the top of their symbol tables."""
+    """Insert the module-level ops patterns asked for at the top of their symbol tables, the
+    newest first: upstream inserts each at the start of the table's body."""
     by_place: dict[tuple[int, int], list[ModuleOp]] = {}
-    for added in run.module_ops.values():
+    for added in reversed(list(run.module_ops.values())):
         by_place.setdefault((id(added.scope), added.chunk_start), []).append(added)
     edits = []
     for ops in by_place.values():

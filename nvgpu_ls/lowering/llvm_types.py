@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from ..analysis.values import (
     DeviceAsyncTokenType, FloatType, IndexType, IntegerType, LLVMArrayType, LLVMPointerType, LLVMStructType,
-    MBarrierGroupType, MBarrierTokenType, MemRefType, TensorMapDescriptorType, Type, VectorType,
-    WarpgroupAccumulatorType, WarpgroupDescriptorType, element_bit_width, memory_space_number,
+    MBarrierGroupType, MBarrierTokenType, MemRefType, TensorMapDescriptorType, Type, UnrankedMemRefType,
+    VectorType,
+    WarpgroupAccumulatorType, WarpgroupDescriptorType, memory_space_number,
 )
 
 I1 = IntegerType(1)
@@ -43,12 +44,18 @@ def convert_type(t: Type) -> Type:
     """The LLVM-dialect type ``t`` becomes (``t`` itself when it is already legal)."""
     if isinstance(t, IndexType):
         return I64
-    if isinstance(t, (IntegerType, FloatType, LLVMPointerType, LLVMStructType, LLVMArrayType)):
+    if isinstance(t, FloatType):
+        return float_storage_type(t)
+    if isinstance(t, IntegerType) and t.signedness:
+        return IntegerType(t.width)  # LLVM integers are signless: ui8 and si8 become i8
+    if isinstance(t, (IntegerType, LLVMPointerType, LLVMStructType, LLVMArrayType)):
         return t
     if isinstance(t, VectorType):
         return vector_type(t)
     if isinstance(t, MemRefType):
         return memref_descriptor_type(t)
+    if isinstance(t, UnrankedMemRefType):
+        return unranked_memref_descriptor_type()
     if isinstance(t, DeviceAsyncTokenType):
         return I32
     if isinstance(t, (MBarrierTokenType, WarpgroupDescriptorType)):
@@ -60,6 +67,14 @@ def convert_type(t: Type) -> Type:
     if isinstance(t, WarpgroupAccumulatorType):
         return accumulator_struct_type(t)
     raise UnconvertibleType(f"no LLVM type for {t}")
+
+
+def float_storage_type(t: FloatType) -> Type:
+    """A float LLVM has a type for stays; an 8-, 6- or 4-bit float (``f8E4M3FN``, ``f4E2M1FN``...)
+    becomes the integer of its width, as upstream's ``convertFloatType`` does."""
+    if t.name.startswith(("f8E", "f6E", "f4E")):
+        return IntegerType(t.width)
+    return t
 
 
 def vector_type(t: VectorType) -> Type:
@@ -88,23 +103,44 @@ def memref_descriptor_type(memref: MemRefType) -> LLVMStructType:
     return LLVMStructType(body)
 
 
+def unranked_memref_descriptor_type() -> LLVMStructType:
+    """``!llvm.struct<(i64, ptr)>``: an unranked memref's rank and a generic pointer to its
+    ranked descriptor, whatever its memory space."""
+    return LLVMStructType((I64, PTR))
+
+
 def mbarrier_memref_type(group: MBarrierGroupType) -> MemRefType:
-    """``memref<N x i64, space>``: the storage of an mbarrier group of N barriers."""
-    return MemRefType((group.num_barriers,), I64, None, group.memory_space)
+    """``memref<N x i64, 3>``: the storage of an mbarrier group of N barriers. As upstream's
+    ``getMBarrierMemrefType`` does, a group in shared memory (``3`` or workgroup) gets the
+    integer space 3 and any other group no memory space at all (generic ``!llvm.ptr``)."""
+    from ..analysis.values import IntegerAttr
+    from ..verify.memory_spaces import SHARED_MEMORY_SPACE, shared_memory_space
+    shared = shared_memory_space(group.memory_space)
+    if shared is None:
+        raise UnconvertibleType(f"cannot tell whether the memory space of {group} is shared memory")
+    space = IntegerAttr(SHARED_MEMORY_SPACE) if shared else None
+    return MemRefType((group.num_barriers,), I64, None, space)
 
 
 def accumulator_struct_type(acc: WarpgroupAccumulatorType) -> LLVMStructType:
-    """One inner struct per 64 rows of ``fragmented = vector<M x N x T>``, each holding the
-    N/2 (32-bit T) or N/4 (f16) members upstream gives a thread's share of its 64 x N tile."""
+    """One inner struct per started block of 64 rows of ``fragmented = vector<M x N x T>``
+    (ceil(M/64), as upstream's ``for (i = 0; i < M; i += 64)``), each holding the N/2 (f32,
+    i32) or N/4 (f16) members upstream gives a thread's share of its 64 x N tile; upstream
+    has no conversion for any other element type."""
     fragmented = acc.fragmented
-    if not isinstance(fragmented, VectorType) or len(fragmented.shape) != 2:
+    if not isinstance(fragmented, VectorType) or len(fragmented.shape) != 2 or None in fragmented.shape:
         raise UnconvertibleType(f"no LLVM type for {acc}")
     rows, cols = fragmented.shape
     element = fragmented.element
-    bits = element_bit_width(element)
-    members = cols // 4 if bits == 16 else cols // 2
+    if isinstance(element, FloatType) and element.name == "f16":
+        members = cols // 4
+    elif (isinstance(element, FloatType) and element.name == "f32") or (
+            isinstance(element, IntegerType) and element.width == 32):
+        members = cols // 2
+    else:
+        raise UnconvertibleType(f"no LLVM type for {acc}: accumulators hold f32, i32 or f16")
     inner = LLVMStructType((element,) * members)
-    return LLVMStructType((inner,) * max(rows // 64, 1))
+    return LLVMStructType((inner,) * ((rows + 63) // 64))
 
 
 def type_text(t: Type) -> str:
