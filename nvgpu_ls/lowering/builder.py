@@ -62,6 +62,8 @@ class ModuleOp:
     text: str
     chunk_start: int = 0
     """Where the ``// -----`` chunk holding the op starts (the place for an op with no scope)."""
+    at_end: bool = False
+    """Placed at the end of the table's body instead of its top."""
 
 
 @dataclass
@@ -208,12 +210,13 @@ class Builder:
         self._renames.clear()
         return replacement
 
-    def module_op(self, base: str, text: Callable[[str], str], unique: bool = True) -> str:
-        """Place an op defining a symbol at the top of the enclosing symbol table and return the
-        symbol. ``text`` gets the symbol name (without ``@``). With ``unique``, a name already
-        taken there gets a numeric suffix (as upstream's ``SymbolTable::insert`` does); without
-        it, one declaration under ``base`` is shared by every op that asks."""
-        return self.run.add_module_op(self.op, base, text, unique)
+    def module_op(self, base: str, text: Callable[[str], str], unique: bool = True, at_end: bool = False) -> str:
+        """Place an op defining a symbol at the top (or, ``at_end``, the end) of the enclosing
+        symbol table and return the symbol. ``text`` gets the symbol name (without ``@``). With
+        ``unique``, a name already taken there gets a numeric suffix (as upstream's
+        ``SymbolTable::insert`` does); without it, one declaration under ``base`` is shared by
+        every op that asks."""
+        return self.run.add_module_op(self.op, base, text, unique, at_end)
 
     def fail(self, message: str, span: Span | None = None, code: str = "lowering.unsupported") -> NoReturn:
         raise LoweringError(message, span, code)

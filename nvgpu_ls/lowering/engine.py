@@ -99,14 +99,15 @@ class LoweringRun:
             self._targets[key] = resolved.target if resolved is not None else None
         return self._targets[key]
 
-    def add_module_op(self, op: Operation, base: str, text: Callable[[str], str], unique: bool) -> str:
+    def add_module_op(self, op: Operation, base: str, text: Callable[[str], str], unique: bool,
+                      at_end: bool = False) -> str:
         scope = enclosing_symbol_table(op)
         taken = self._symbols_of(scope)
         chunk_start = self.doc.chunk_at(op.start).start
         if not unique:
             key = (id(scope), base)
             if key not in self.module_ops and base not in taken:
-                self.module_ops[key] = ModuleOp(scope, base, text(base), chunk_start)
+                self.module_ops[key] = ModuleOp(scope, base, text(base), chunk_start, at_end)
             return base
         name = base
         suffix = 0
@@ -114,7 +115,7 @@ class LoweringRun:
             name = f"{base}_{suffix}"
             suffix += 1
         taken.add(name)
-        self.module_ops[(id(scope), name)] = ModuleOp(scope, name, text(name), chunk_start)
+        self.module_ops[(id(scope), name)] = ModuleOp(scope, name, text(name), chunk_start, at_end)
         return name
 
     def _symbols_of(self, scope: Operation | None) -> set[str]:
@@ -250,21 +251,34 @@ def _splice(doc: Document, replacement: Replacement, lowered: set[int]) -> Edit:
 
 
 def _module_op_edits(doc: Document, run: LoweringRun) -> list[Edit]:
-    """Insert the module-level ops patterns asked for at the top of their symbol tables, the
-    newest first: upstream inserts each at the start of the table's body."""
-    by_place: dict[tuple[int, int], list[ModuleOp]] = {}
-    for added in reversed(list(run.module_ops.values())):
-        by_place.setdefault((id(added.scope), added.chunk_start), []).append(added)
+    """Insert the module-level ops patterns asked for into their symbol tables: at the top the
+    newest first (upstream inserts each at the start of the table's body), at the end in order."""
+    by_place: dict[tuple[int, int, bool], list[ModuleOp]] = {}
+    for added in run.module_ops.values():
+        by_place.setdefault((id(added.scope), added.chunk_start, added.at_end), []).append(added)
     edits = []
-    for ops in by_place.values():
+    for (_, _, at_end), ops in by_place.items():
+        if not at_end:
+            ops = ops[::-1]
         scope = ops[0].scope
         body = scope.regions[0] if scope is not None and scope.regions else None
-        if body is not None:
-            indent = _child_indent(doc, scope)
+        if body is None:
+            chunk = doc.chunk_at(ops[0].chunk_start)
+            at = chunk.end if at_end else ops[0].chunk_start
+            text = "".join(f"{o.text}\n" for o in ops)
+            edits.append(Edit(at, at, ("\n" + text) if at_end else text))
+            continue
+        indent = _child_indent(doc, scope)
+        if not at_end:
             edits.append(Edit(body.start + 1, body.start + 1, "".join(f"\n{indent}{o.text}" for o in ops)))
+            continue
+        close = body.end - 1
+        line_start = doc.text.rfind("\n", 0, close) + 1
+        text = "".join(f"{indent}{o.text}\n" for o in ops)
+        if doc.text[line_start:close].strip():
+            edits.append(Edit(close, close, "\n" + text))
         else:
-            at = ops[0].chunk_start
-            edits.append(Edit(at, at, "".join(f"{o.text}\n" for o in ops)))
+            edits.append(Edit(line_start, line_start, text))
     return edits
 
 

@@ -209,6 +209,6 @@ def lower_tma_create_descriptor(b: Builder) -> None:
         b.emit(f"llvm.store {size}, {slot} : {size.type}, {PTR}")
     enums = [b.constant(int(codes[k]), I64, I32) for k in ("interleave", "swizzle", "l2promo", "oob")]  # type: ignore[call-overload]
     signature = f"({', '.join(str(t) for t in _ENCODE_ARGUMENTS)}) -> {PTR}"
-    symbol = b.module_op(ENCODE_FUNCTION, lambda name: f"llvm.func @{name}{signature}", unique=False)
+    symbol = b.module_op(ENCODE_FUNCTION, lambda name: f"llvm.func @{name}{signature}", unique=False, at_end=True)
     arguments = ", ".join(str(v) for v in (rank, ranked, element, *enums, array))
     b.replace(b.value(f"llvm.call @{symbol}({arguments}) : {signature}", PTR))
