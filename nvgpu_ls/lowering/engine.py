@@ -6,7 +6,8 @@ kept exactly as written. Where a lowered op's result is still used by an op that
 lowered (an ``scf.yield`` of an accumulator, a ``vector.extract`` of an ldmatrix result), a
 ``builtin.unrealized_conversion_cast`` back to the source type keeps the source name
 defined — the partial conversion upstream's ``convert-nvgpu-to-nvvm`` performs, which the
-rest of the pipeline reconciles. Then each ``gpu.module`` gets its ``#nvvm.target``
+rest of the pipeline reconciles. Loops and conditionals that carry nvgpu values are re-typed
+(``structural.py``). Then each ``gpu.module`` gets its ``#nvvm.target``
 (``target_attachment.py``).
 
 A file with errors is not lowered: the result carries the errors instead of text, since
@@ -27,6 +28,7 @@ from ..verify import CheckOptions, check_document
 from .builder import Builder, LoweringError, ModuleOp, Replacement, Value
 from .llvm_types import UnconvertibleType
 from .patterns import PATTERNS
+from .structural import STRUCTURAL_OPS, StructuralConversion
 
 SOURCE = "nvgpu-ls.lowering"
 
@@ -177,9 +179,12 @@ def lowering_edits(doc: Document, path: str = "", options: LoweringOptions | Non
     run = LoweringRun(doc, path, options)
     diagnostics: list[Diagnostic] = []
     replacements: list[Replacement] = []
+    structural = StructuralConversion(run)
     for op in doc.ops() if only is None else [only]:
         lower = PATTERNS.get(op.name)
         if lower is None:
+            if only is None and op.name in STRUCTURAL_OPS:
+                structural.visit(op)
             if op.dialect == "nvgpu":
                 diagnostics.append(_problem(op, f"'{op.name}' has no lowering", "lowering.no-pattern"))
             continue
@@ -189,8 +194,9 @@ def lowering_edits(doc: Document, path: str = "", options: LoweringOptions | Non
     if any(d.severity == Severity.ERROR for d in diagnostics):
         return LoweringEdits(None, diagnostics)
     lowered = {id(r.op) for r in replacements}
-    edits = [_splice(doc, r, lowered) for r in replacements]
+    edits = [_splice(doc, r, lowered, structural.converted_uses) for r in replacements]
     edits += _module_op_edits(doc, run)
+    edits += [Edit(start, end, new) for start, end, new in structural.edits]
     if options.attach_targets and only is None:
         from .target_attachment import target_edits
         found, problems = target_edits(doc, run)
@@ -230,16 +236,17 @@ def _problem(op: Operation, message: str, code: str) -> Diagnostic:
     return Diagnostic(op.name_start, op.name_end, message, code, Severity.ERROR, SOURCE)
 
 
-def _splice(doc: Document, replacement: Replacement, lowered: set[int]) -> Edit:
+def _splice(doc: Document, replacement: Replacement, lowered: set[int], converted_uses: set[int]) -> Edit:
     """The edit putting ``replacement`` where its op is written, at the op's indentation, with a
-    cast back to the source type for each result an unlowered op still uses."""
+    cast back to the source type for each result an unlowered op still uses (``converted_uses``:
+    operands a re-typed loop or yield takes converted)."""
     op = replacement.op
     lines = list(replacement.lines)
     for index, value in sorted(replacement.results.items()):
         source = op.results[index]
         if value.name == source.name:
             continue
-        if any(id(use.owner) not in lowered for use in source.uses):
+        if any(id(use.owner) not in lowered and id(use) not in converted_uses for use in source.uses):
             loc = lines[-1][lines[-1].rfind(" loc(") + 1:] if lines else ""
             lines.append(f"{source.name} = builtin.unrealized_conversion_cast {value} : {value.type} to "
                          f"{replacement.source_types[index]} {loc}".rstrip())
