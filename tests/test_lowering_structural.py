@@ -33,7 +33,7 @@ def test_a_loop_carrying_an_accumulator_carries_its_llvm_struct():
     text = lower(K_LOOP)
     header = loop_header(text)
     assert f"-> ({ACC_STRUCT})" in header and "nvgpu" not in header
-    assert f"scf.yield %nv" in text and f": {ACC_STRUCT}" in text
+    assert "scf.yield %nv" in text and f": {ACC_STRUCT}" in text
     assert_upstream_accepts(text)
 
 
