@@ -253,6 +253,8 @@ def _mma_parts(view: OpView) -> tuple[list[int], dict[str, str], dict[str, int]]
               "c": _fragment_regs(types["matrixC"])}
     if any(v is None for v in ptx.values()) or any(v is None for v in counts.values()):
         return None
+    # Upstream's conversion (getNvvmMmaType) treats every integer multiplicand as signed.
+    ptx = {key: "s" + value[1:] if key != "c" and value in ("u4", "u8") else value for key, value in ptx.items()}
     return shape, ptx, counts  # type: ignore[return-value]
 
 
