@@ -11047,6 +11047,36 @@ NVVM_OPS: tuple[OpFacts, ...] = (
 )
 
 
+# ---------------------------------------------------------------------- debuginfo
+DEBUGINFO_OPS: tuple[OpFacts, ...] = (
+    OpFacts(
+        name="debuginfo.value",
+        summary="Source variable of a value, for debuggers",
+        explanation=(
+            "Says that a source variable holds this SSA value from here on; it has no effect on "
+            "what the kernel computes. The lowering keeps the value alive in a register and "
+            "records it with `llvm.intr.dbg.value`, one record per scalar piece of an aggregate."
+        ),
+        operands=(
+            OperandFact("value", "any"),
+        ),
+        attributes=(
+            AttributeFact("varInfo", "#llvm.di_local_variable"),
+            AttributeFact("locationExpr", "#llvm.di_expression"),
+        ),
+        formats=(
+            "$value `,` $varInfo `,` $locationExpr attr-dict `:` type($value)",
+        ),
+        upstream=False,
+        note=(
+            "An op of the reference toolchain, not of upstream MLIR. Example: `debuginfo.value %x, "
+            "#var_x, #llvm.di_expression<[]> : f32` with `#var_x = #llvm.di_local_variable<...>` "
+            "defined at the top of the file."
+        ),
+    ),
+)
+
+
 # ---------------------------------------------------------------------- index
 _GROUPS: tuple[tuple[OpFacts, ...], ...] = (
     BUILTIN_OPS,
@@ -11059,6 +11089,7 @@ _GROUPS: tuple[tuple[OpFacts, ...], ...] = (
     GPU_OPS,
     LLVM_OPS,
     NVVM_OPS,
+    DEBUGINFO_OPS,
 )
 
 SURROUNDING_OPS: dict[str, OpFacts] = {op.name: op for group in _GROUPS for op in group}
