@@ -1,4 +1,5 @@
-"""The command line: ``nvgpu-ls --check PATH...`` (and, with no arguments, the server).
+"""The command line: ``nvgpu-ls --check PATH...``, ``nvgpu-ls lower FILE`` (and, with no
+arguments, the server).
 
 ``--check`` reads files or directories of ``.mlir`` files and reports what it finds
 as text (``path:line:col: severity: message [code]`` and a summary), JSON, SARIF 2.1.0
@@ -11,6 +12,14 @@ Exit status: 0 clean, 1 when any error was found, 2 for usage errors or unreadab
 paths — which are reported, never raised. A problem in the configuration file counts
 as an error: a CI run whose configuration was partly ignored (a misspelt target turns
 the target checks off) must not pass as clean.
+
+``lower FILE`` (recognised as the first argument) lowers the file's nvgpu ops to the NVVM
+and LLVM dialects, with the builtin engine or upstream MLIR's ``convert-nvgpu-to-nvvm``
+(``--engine``), and prints the result or writes it to ``-o``. Its target, configuration
+and severities are the ones ``--check`` would use for the file; its diagnostics go to
+standard error in ``--check``'s text format. Exit status: 0 lowered, 1 when the file
+could not be lowered (or its configuration has a problem), 2 for usage errors and
+unreadable or unwritable files.
 """
 
 from __future__ import annotations
@@ -19,15 +28,21 @@ import argparse
 import os
 import sys
 from dataclasses import dataclass
-from typing import Sequence, TextIO
+from typing import TYPE_CHECKING, Callable, Sequence, TextIO
 
 from .analysis.document import Document
 from .config import (
     ConfigProblem, LoadedConfig, check_target, display_path, load_config, load_config_file, settings_for,
 )
 from .diagnostics import Diagnostic, Severity
-from .output import Finding, RelatedFinding, Summary, write_github, write_json, write_sarif, write_text
+from .output import (
+    Finding, RelatedFinding, Summary, write_github, write_json, write_sarif, write_text, write_text_findings,
+)
+from .settings import ENGINES
 from .verify import CheckOptions, apply_severities, check_document
+
+if TYPE_CHECKING:
+    from .lowering.engine import Lowered
 
 FORMATS = ("text", "json", "sarif", "github")
 DEFAULT_UPSTREAM_TIMEOUT = 60.0
@@ -47,6 +62,7 @@ def _arg_parser() -> argparse.ArgumentParser:
         prog="nvgpu-ls",
         description="Language server and checker for MLIR files that use the nvgpu dialect. "
                     "With no arguments it serves the Language Server Protocol over stdio.",
+        epilog="'nvgpu-ls lower FILE' lowers a file's nvgpu ops to NVVM (see 'nvgpu-ls lower --help').",
     )
     parser.add_argument("--check", nargs="+", metavar="PATH",
                         help="check .mlir files (directories are searched recursively; '-' reads standard "
@@ -263,6 +279,8 @@ def run_check(paths: Sequence[str], fmt: str, out: TextIO, err: TextIO, settings
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``nvgpu-ls`` command."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["lower"]:
+        return lower_main(args_list[1:])
     parser = _arg_parser()
     try:
         args = parser.parse_args(args_list)
@@ -286,24 +304,133 @@ def main(argv: Sequence[str] | None = None) -> int:
     return serve_stdio()
 
 
-def _check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def _usage_problem(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[str | None, int | None]:
+    """The checked ``--target`` of ``args``, or the exit status of a usage error (reported)."""
     target = None
     if args.target is not None:
         target, why = check_target(args.target)
         if target is None:
             parser.print_usage(sys.stderr)
             print(f"nvgpu-ls: error: --target '{args.target}': {why}", file=sys.stderr)
-            return 2
+            return None, 2
     if args.config is not None and not os.path.isfile(args.config):
         why = "not a regular file" if os.path.exists(args.config) else "no such file or directory"
         print(f"nvgpu-ls: error: --config {args.config}: {why}", file=sys.stderr)
-        return 2
+        return None, 2
     if args.upstream_timeout <= 0:
         print("nvgpu-ls: error: --upstream-timeout must be positive", file=sys.stderr)
-        return 2
+        return None, 2
+    return target, None
+
+
+def _check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    target, status = _usage_problem(args, parser)
+    if status is not None:
+        return status
     try:
         settings = Settings(args.config, args.no_config, target)
         upstream = Upstream(args.upstream_timeout, sys.stderr) if args.upstream else None
         return run_check(args.check, args.format, sys.stdout, sys.stderr, settings, upstream)
     except KeyboardInterrupt:
         return 130
+
+
+# --------------------------------------------------------------------------- lower
+
+def _lower_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nvgpu-ls lower",
+        description="Lower the nvgpu ops of an MLIR file to the NVVM and LLVM dialects and print the result. "
+                    "Diagnostics go to standard error in the format of --check.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the .mlir file to lower ('-' reads standard input)")
+    parser.add_argument("--engine", choices=ENGINES, default="builtin",
+                        help="builtin (default: nvgpu-ls's own patterns, keeping the text around the ops as "
+                             "written) or upstream (MLIR's convert-nvgpu-to-nvvm, needs the torch-mlir bindings)")
+    parser.add_argument("--target", metavar="CHIP",
+                        help="target where the file names none and the configuration gives none, e.g. sm_90a "
+                             "or sm_90a+ptx80")
+    config = parser.add_mutually_exclusive_group()
+    config.add_argument("--config", metavar="PATH",
+                        help="read this configuration file instead of searching from the file's directory up")
+    config.add_argument("--no-config", action="store_true", help="use no configuration file")
+    parser.add_argument("-g", "--debug-info", action="store_true",
+                        help="ask for line info in the attached targets (the kernel is compiled with -g)")
+    parser.add_argument("-o", "--output", metavar="OUT", help="write the lowered text to OUT, not standard output")
+    parser.add_argument("--upstream-timeout", type=float, default=DEFAULT_UPSTREAM_TIMEOUT, metavar="SECONDS",
+                        help=f"time limit of the upstream engine (default {DEFAULT_UPSTREAM_TIMEOUT:g})")
+    return parser
+
+
+def lower_main(argv: Sequence[str]) -> int:
+    """``nvgpu-ls lower ...``; returns the exit status."""
+    parser = _lower_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return 2 if exc.code not in (0, None) else 0
+    target, status = _usage_problem(args, parser)
+    if status is not None:
+        return status
+    try:
+        settings = Settings(args.config, args.no_config, target)
+        return run_lower(args.file, settings, args.engine, args.debug_info, args.output, args.upstream_timeout,
+                         sys.stdout, sys.stderr)
+    except KeyboardInterrupt:
+        return 130
+
+
+def run_lower(path: str, settings: Settings, engine: str, debug_info: bool, output: str | None,
+              timeout: float, out: TextIO, err: TextIO) -> int:
+    """Lower one file and report it (see the module docstring for the exit status)."""
+    from .lowering.engine import Lowered, LoweringOptions, lower_document
+
+    text, problem, extra = read_source(path)
+    shown = "<stdin>" if path == "-" else path
+    if text is None:
+        print(f"nvgpu-ls: error: {shown}: {problem}", file=err)
+        return 2
+    check = settings.options_for(path)
+    options = LoweringOptions(check=check, debug_info=debug_info)
+    doc = Document(text, uri=shown)
+    extra = apply_severities(extra, check.severities)
+    if any(d.severity == Severity.ERROR for d in extra):
+        lowered = Lowered(None, [])
+    elif engine == "upstream":
+        try:
+            from .lowering.upstream_engine import lower_with_upstream
+        except ImportError as exc:
+            print(f"nvgpu-ls: error: the upstream engine is not available: {exc}", file=err)
+            return 2
+        lowered = _guarded(lambda: lower_with_upstream(text, shown, options, timeout), shown, err)
+    else:
+        lowered = _guarded(lambda: lower_document(doc, shown, options), shown, err)
+    if lowered is None:
+        return 1
+    report = FileReport(shown, doc, sorted(extra + lowered.diagnostics, key=lambda d: (d.start, d.end)))
+    config_findings = [finding_of_problem(p) for p in settings.problems()]
+    write_text_findings(config_findings + findings_of(report), err)
+    if lowered.text is None or config_findings:
+        errors = sum(1 for d in report.diagnostics if d.severity == Severity.ERROR) + len(config_findings)
+        print(f"nvgpu-ls: {shown} was not lowered ({errors} error{'' if errors == 1 else 's'})", file=err)
+        return 1
+    if output is None:
+        out.write(lowered.text)
+        out.flush()
+        return 0
+    try:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(lowered.text)
+    except OSError as exc:
+        print(f"nvgpu-ls: error: cannot write {output}: {exc.strerror or exc}", file=err)
+        return 2
+    return 0
+
+
+def _guarded(lower: Callable[[], Lowered], shown: str, err: TextIO) -> Lowered | None:
+    """Run an engine; a failure inside it is reported as one line, not a traceback."""
+    try:
+        return lower()
+    except Exception as exc:  # noqa: BLE001  (an engine bug must not print a traceback at the user)
+        print(f"nvgpu-ls: error: lowering {shown} failed: {type(exc).__name__}: {exc}", file=err)
+        return None

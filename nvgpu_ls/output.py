@@ -74,12 +74,17 @@ def _count(number: int, noun: str) -> str:
 def write_text(findings: Sequence[Finding], summary: Summary, out: TextIO) -> None:
     """``path:line:col: severity: message [code]``, each related place after it as a ``note``
     line (the way compilers print them), then the summary."""
+    write_text_findings(findings, out)
+    print(summary.line(), file=out)
+
+
+def write_text_findings(findings: Sequence[Finding], out: TextIO) -> None:
+    """The findings of ``write_text`` without its summary (``nvgpu-ls lower`` writes them to stderr)."""
     for finding in findings:
         where = finding.path if finding.start is None else f"{finding.path}:{finding.start[0]}:{finding.start[1]}"
         print(f"{where}: {finding.severity.label}: {finding.message} [{finding.code}]", file=out)
         for related in finding.related:
             print(f"{related.path}:{related.start[0]}:{related.start[1]}: note: {related.message}", file=out)
-    print(summary.line(), file=out)
 
 
 # --------------------------------------------------------------------------- json

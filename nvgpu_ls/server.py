@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import traceback
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
 
 from lsprotocol import types as lsp
@@ -23,8 +24,8 @@ from .analysis.document import Document
 from .config import CONFIG_FILE, PYPROJECT_FILE, ConfigProblem, LoadedConfig, load_config, load_config_file, settings_for
 from .diagnostics import Diagnostic
 from .documents import DocumentStore, OpenDocument
-from .features import code_actions, completion, definition, folding, highlight, hover, inlay_hints
-from .features import references, rename, semantic_tokens, symbols
+from .features import code_actions, commands, completion, definition, folding, highlight, hover, inlay_hints
+from .features import lowering, references, rename, semantic_tokens, symbols
 from .features.context import FeatureContext, FeatureError
 from .features.diagnostics import to_lsp_diagnostic
 from .settings import SECTION, ServerSettings, parse_settings
@@ -33,6 +34,7 @@ from .verify import CheckOptions
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 REQUEST_FAILED = -32803
+INVALID_PARAMS = -32602
 CONFIGURATION_TIMEOUT = 5.0
 """How long the first analysis waits for the client to answer ``workspace/configuration``."""
 COMPLETION_TRIGGERS = [".", "%", "^", "@", "!", "#", "<", "=", '"', " "]
@@ -48,6 +50,8 @@ class NvgpuLanguageServer(LanguageServer):
         self.pull_diagnostics = False
         """The client asks for diagnostics (``textDocument/diagnostic``) instead of being sent them."""
         self._config_problems_shown: set[str] = set()
+        self.lowering_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nvgpu-ls-lowering")
+        """Whole-file lowerings run here, so that diagnostics and other requests go on meanwhile."""
 
     # ------------------------------------------------------------------ settings
     def apply_settings(self, raw: Any, origin: str) -> None:
@@ -128,6 +132,38 @@ class NvgpuLanguageServer(LanguageServer):
                     message=f"nvgpu-ls: {getattr(feature, '__name__', feature)} failed on {uri}:\n"
                             f"{traceback.format_exc()}"))
                 return default
+
+    async def lower_to_nvvm(self, arguments: Any) -> dict[str, Any]:
+        """The command's and the custom request's answer: the document lowered (with the
+        requested engine or the ``loweringEngine`` setting) on a snapshot of its newest text,
+        off the event loop. A document that is not open is read from disk."""
+        try:
+            uri, engine = lowering.lowering_request(arguments)
+        except FeatureError as exc:
+            raise JsonRpcException(message=str(exc), code=INVALID_PARAMS) from exc
+        await self.store.ready.wait()  # the settings (engine, target) are known
+        entry = self.store.open_documents.get(uri)
+        snapshot = entry.text if entry is not None else None
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.lowering_pool, self._lower_snapshot, uri, snapshot,
+                                              engine or self.settings.lowering_engine, self.encoding)
+        except FeatureError as exc:
+            raise JsonRpcException(message=str(exc), code=REQUEST_FAILED) from exc
+        except Exception as exc:  # noqa: BLE001  (an engine bug is an error answer, not a dead server)
+            self.window_log_message(lsp.LogMessageParams(
+                type=lsp.MessageType.Error,
+                message=f"nvgpu-ls: lowering {uri} failed:\n{traceback.format_exc()}"))
+            raise JsonRpcException(message=f"nvgpu-ls: lowering failed: {type(exc).__name__}: {exc}",
+                                   code=REQUEST_FAILED) from exc
+
+    def _lower_snapshot(self, uri: str, text: str | None, engine: str, encoding: str) -> dict[str, Any]:
+        """Runs on the lowering thread, with the options the diagnostics use."""
+        if text is None:
+            text = lowering.saved_text(uri)
+            if text is None:
+                raise FeatureError(f"nvgpu-ls: {uri} is neither open nor a saved file")
+        return lowering.lower_to_nvvm(text, uri, self.options_for(uri), engine, encoding)
 
 
 def _fs_path(uri: str) -> str | None:
@@ -328,9 +364,20 @@ async def on_code_action(ls: NvgpuLanguageServer, params: lsp.CodeActionParams) 
     return await ls.answer(params.text_document.uri, code_actions.code_actions, params, default=[])
 
 
+@server.command(commands.LOWER_TO_NVVM_COMMAND)
+async def on_lower_command(ls: NvgpuLanguageServer, *arguments: Any) -> dict[str, Any]:
+    return await ls.lower_to_nvvm(list(arguments))
+
+
+@server.feature(commands.LOWER_TO_NVVM_REQUEST)
+async def on_lower_request(ls: NvgpuLanguageServer, params: Any) -> dict[str, Any]:
+    return await ls.lower_to_nvvm(params)
+
+
 @server.feature(lsp.SHUTDOWN)
 def on_shutdown(ls: NvgpuLanguageServer, params: None) -> None:
     ls.store.shutdown()
+    ls.lowering_pool.shutdown(wait=False, cancel_futures=True)
 
 
 def serve_stdio() -> int:

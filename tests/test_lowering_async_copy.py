@@ -31,7 +31,7 @@ def kernel(elements: int = 8, extra: str = "", attrs: str = "{bypassL1} ", wait:
 ])
 def test_copy_size_and_cache_follow_elements_and_bypass(elements, attrs, cache, size):
     text = lower(kernel(elements, attrs=attrs))
-    assert f"nvvm.cp.async.shared.global %" in text
+    assert "nvvm.cp.async.shared.global %" in text
     assert f", {size}, cache = {cache} :" in text
     assert_upstream_accepts(text)
 

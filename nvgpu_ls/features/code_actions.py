@@ -9,9 +9,11 @@ to ours. Identical fixes for several diagnostics (one target raise clears every 
 error of a module) become one action listing all of them.
 
 Source actions: ``source.addExpectedChecks.nvgpu`` writes ``-verify-diagnostics``
-annotations for the diagnostics in the range (see ``fixes/expected_checks.py``). The
-kinds for "Lower to NVVM" and "Preview PTX" are announced (``commands.py``) but not
-offered yet. ``params.context.only`` filters by kind prefix, as LSP specifies.
+annotations for the diagnostics in the range (see ``fixes/expected_checks.py``);
+``source.lowerToNvvm.nvgpu`` lowers the file, and ``refactor.rewrite.lowerToNvvm.nvgpu``
+the op under the cursor (``lowering.py``). The kind for "Preview PTX" is announced
+(``commands.py``) but not offered yet. ``params.context.only`` filters by kind prefix,
+as LSP specifies.
 """
 
 from __future__ import annotations
@@ -22,16 +24,18 @@ from typing import Sequence
 from lsprotocol import types as lsp
 
 from ..diagnostics import Diagnostic
-from .commands import ADD_EXPECTED_CHECKS_KIND, LOWER_TO_NVVM_KIND, PREVIEW_PTX_KIND
+from .commands import ADD_EXPECTED_CHECKS_KIND, LOWER_OP_TO_NVVM_KIND, LOWER_TO_NVVM_KIND, PREVIEW_PTX_KIND
 from .context import FeatureContext
 from .diagnostics import to_lsp_diagnostic
 from .fixes import Edit, Fix, fixes_for
 from .fixes.expected_checks import expected_check_edits
+from .lowering import lower_file_action, lower_op_action
 
 log = logging.getLogger(__name__)
 
 KINDS: list[lsp.CodeActionKind | str] = [
-    lsp.CodeActionKind.QuickFix, ADD_EXPECTED_CHECKS_KIND, LOWER_TO_NVVM_KIND, PREVIEW_PTX_KIND,
+    lsp.CodeActionKind.QuickFix, ADD_EXPECTED_CHECKS_KIND, LOWER_TO_NVVM_KIND, LOWER_OP_TO_NVVM_KIND,
+    PREVIEW_PTX_KIND,
 ]
 """Every kind the server announces (``codeActionProvider.codeActionKinds``)."""
 
@@ -60,7 +64,9 @@ def _code_actions(ctx: FeatureContext, params: lsp.CodeActionParams) -> list[lsp
         if edits:
             actions.append(lsp.CodeAction(title=ADD_EXPECTED_CHECKS_TITLE, kind=ADD_EXPECTED_CHECKS_KIND,
                                           edit=workspace_edit(ctx, edits)))
-    return actions
+    lowerings = [lower_file_action(ctx) if wanted(LOWER_TO_NVVM_KIND, only) else None,
+                 lower_op_action(ctx, start) if wanted(LOWER_OP_TO_NVVM_KIND, only) else None]
+    return actions + [action for action in lowerings if action is not None]
 
 
 def wanted(kind: lsp.CodeActionKind | str, only: Sequence[lsp.CodeActionKind | str] | None) -> bool:

@@ -1,0 +1,90 @@
+"""The upstream lowering engine: upstream MLIR's own ``convert-nvgpu-to-nvvm`` over a buffer.
+
+``lower_with_upstream`` gives the same ``Lowered`` as the builtin engine
+(``engine.lower_document``), made by upstream's pass through the torch-mlir bindings in the
+native worker (``native_worker.py``), so that either can feed the rest of the pipeline
+(``nvgpu_ls.ptx``) and the two can be compared. Like the builtin engine it first runs our
+own check and refuses a file with errors, and attaches each gpu.module's ``#nvvm.target``
+afterwards. Each ``// -----`` chunk is converted on its own; the result is printed with
+debug info, so every op's ``loc(...)`` points at the source line it came from.
+
+Native code can abort or hang on bad input; whatever happens in the worker becomes an
+error diagnostic naming the stage it happened in, never an exception.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..analysis.document import Document
+from ..analysis.positions import LineIndex
+from ..diagnostics import Diagnostic, Severity
+from ..verify import check_document
+from ..verify.upstream import _diagnostic as upstream_diagnostic
+from ..verify.upstream_worker import split_chunks
+from .engine import Lowered, LoweringOptions, LoweringRun, SOURCE, apply_edits
+from .native import run_native
+
+CONVERT_NVGPU = "builtin.module(convert-nvgpu-to-nvvm)"
+CODE_NATIVE = "lowering.native"
+"""A diagnostic saying the native worker gave no result (crash, hang, libraries missing)."""
+
+_NVGPU_OP = re.compile(r'^\s*(?:%[^=\n]*=\s*)?"?nvgpu\.[\w.]+', re.M)
+
+
+def lower_with_upstream(doc_text: str, path: str = "", options: LoweringOptions | None = None,
+                        timeout: float = 60.0) -> Lowered:
+    """``doc_text`` lowered by upstream's ``convert-nvgpu-to-nvvm`` (see the module docstring).
+
+    Diagnostics: our checker's errors (then nothing is lowered), upstream's own diagnostics
+    (``source="mlir"``) at the source places, a ``lowering.native`` error when the worker
+    crashed, hung or could not run, and target attachment's findings.
+    """
+    options = options or LoweringOptions()
+    doc = Document(doc_text)
+    errors = [d for d in check_document(doc, options.check) if d.severity == Severity.ERROR]
+    if errors:
+        return Lowered(None, errors)
+    request = {"kind": "lower", "text": doc_text, "pipeline": CONVERT_NVGPU,
+               "file_name": path or doc.uri or "<buffer>", "allow_unregistered": True}
+    reply = run_native(request, timeout)
+    chunks = split_chunks(doc_text)
+    if reply.result is None:
+        at = chunks[min(int(reply.where.get("chunk", 0)), len(chunks) - 1)][0] if chunks else 0
+        message = f"upstream lowering failed: {reply.problem}"
+        return Lowered(None, [Diagnostic(at, at, message, CODE_NATIVE, Severity.ERROR, SOURCE)])
+    index = LineIndex(doc_text)
+    diagnostics: list[Diagnostic] = []
+    texts: list[str] = []
+    failed = False
+    try:
+        results = list(reply.result["chunks"])
+        for result in results:
+            diagnostics += [upstream_diagnostic(record, index) for record in result["diagnostics"]]
+            failed = failed or not result["ok"]
+            texts.append(str(result["text"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        message = f"upstream lowering failed: the native worker gave an unreadable result ({exc})"
+        return Lowered(None, [Diagnostic(0, 0, message, CODE_NATIVE, Severity.ERROR, SOURCE)])
+    if len(results) != len(chunks):
+        message = "upstream lowering failed: the native worker did not convert every chunk"
+        return Lowered(None, [*diagnostics, Diagnostic(0, 0, message, CODE_NATIVE, Severity.ERROR, SOURCE)])
+    if failed or any(d.severity == Severity.ERROR for d in diagnostics):
+        return Lowered(None, diagnostics)
+    text = "// -----\n".join(texts)
+    if options.attach_targets:
+        from .target_attachment import target_edits
+        lowered_doc = Document(text)
+        edits, problems = target_edits(lowered_doc, LoweringRun(lowered_doc, path, options))
+        diagnostics += _at_chunk_start(problems)
+        if any(d.severity == Severity.ERROR for d in problems):
+            return Lowered(None, diagnostics)
+        text = apply_edits(text, edits)
+    remaining = len(_NVGPU_OP.findall(text))
+    return Lowered(text, diagnostics, max(sum(1 for op in doc.ops() if op.dialect == "nvgpu") - remaining, 0))
+
+
+def _at_chunk_start(problems: list[Diagnostic]) -> list[Diagnostic]:
+    """Target attachment's findings are spans of the lowered text, not of the source: kept
+    with their messages, placed at the start of the source."""
+    return [Diagnostic(0, 0, d.message, d.code, d.severity, d.source) for d in problems]

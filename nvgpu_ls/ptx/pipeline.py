@@ -1,0 +1,147 @@
+"""A lowered text (from either lowering engine) to LLVM IR and PTX, and ptxas's verdict.
+
+``lowered_to_ptx`` sends the text to the native worker (``lowering/native_worker.py``),
+which parses it with upstream MLIR, converts nvgpu-typed function signatures
+(``signatures.py``), runs ``LOWER_TO_LLVM`` (after it the module is pure LLVM dialect),
+translates each ``gpu.module``'s body to LLVM IR and compiles it with llvmlite's NVPTX back
+end for the chip and PTX features of the module's ``#nvvm.target``. Every failure — upstream
+rejecting the text, a native crash or hang, llvmlite missing — is a ``Problem`` naming the
+stage, never an exception. ``run_ptxas`` checks a PTX text with NVIDIA's assembler.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..lowering.native import run_native
+
+LOWER_TO_LLVM = ("builtin.module(gpu.module(expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-vector-to-llvm,convert-gpu-to-nvvm,convert-nvvm-to-llvm,"
+                 "reconcile-unrealized-casts))")
+"""The passes after the nvgpu lowering that leave only the LLVM dialect in each gpu.module."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What stopped the pipeline (or one gpu.module of it), and in which stage."""
+
+    stage: str
+    message: str
+    module: str | None = None
+
+    def __str__(self) -> str:
+        where = f" (gpu.module @{self.module})" if self.module else ""
+        return f"{self.stage}{where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class PtxModule:
+    """One gpu.module compiled: its target, LLVM IR and PTX."""
+
+    name: str
+    chip: str
+    features: str
+    llvm_ir: str
+    ptx: str
+
+
+@dataclass
+class PtxResult:
+    modules: list[PtxModule] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    llvm_dialect: str | None = None
+    """The module after ``LOWER_TO_LLVM``, when asked for (``keep_llvm_dialect``)."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def module(self, name: str) -> PtxModule | None:
+        return next((m for m in self.modules if m.name == name), None)
+
+
+def lowered_to_ptx(lowered_text: str, timeout: float = 120.0, *, opt_level: int = 3,
+                   pipeline: str = LOWER_TO_LLVM, keep_llvm_dialect: bool = False,
+                   env: dict[str, str] | None = None) -> PtxResult:
+    """PTX for every gpu.module of ``lowered_text`` (see the module docstring)."""
+    reply = run_native({"kind": "ptx", "text": lowered_text, "pipeline": pipeline, "opt_level": opt_level,
+                        "keep_llvm_dialect": keep_llvm_dialect},
+                       timeout, env)
+    if reply.result is None:
+        return PtxResult([], [Problem(reply.stage or "worker", reply.problem or "no result",
+                                      reply.where.get("module"))])
+    try:
+        modules = [PtxModule(str(m["name"]), str(m["chip"]), str(m["features"]), str(m["llvm_ir"]),
+                             str(m["ptx"])) for m in reply.result["modules"]]
+        problems = [Problem(str(p["stage"]), str(p["message"]), p.get("module"))
+                    for p in reply.result["problems"]]
+    except (KeyError, TypeError) as exc:
+        return PtxResult([], [Problem("worker", f"native worker gave an unreadable result: {exc}")])
+    dialect = reply.result.get("llvm_dialect")
+    return PtxResult(modules, problems, str(dialect) if dialect is not None else None)
+
+
+# ---------------------------------------------------------------------------- ptxas
+def find_ptxas(ptxas_path: str | None = None) -> str | None:
+    """``ptxas_path`` if given (None when it is not an executable file), else ``ptxas`` on
+    PATH, else the one in the ``nvidia-cuda-nvcc`` wheel; None when there is none."""
+    if ptxas_path:
+        return ptxas_path if os.path.isfile(ptxas_path) and os.access(ptxas_path, os.X_OK) else None
+    found = shutil.which("ptxas")
+    if found:
+        return found
+    try:
+        import nvidia.cuda_nvcc as wheel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    for base in getattr(wheel, "__path__", ()):
+        candidate = Path(base) / "bin" / "ptxas"
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return str(candidate)
+    return None
+
+
+_PTXAS_MESSAGE = re.compile(r"ptxas[^,]*,?\s*line (\d+); (error|warning)\s*:\s*(.*)")
+
+
+@dataclass(frozen=True)
+class PtxasMessage:
+    line: int | None
+    severity: str
+    message: str
+
+
+def run_ptxas(ptx: str, chip: str, ptxas_path: str | None = None,
+              timeout: float = 60.0) -> tuple[list[PtxasMessage], Problem | None]:
+    """ptxas's errors and warnings for ``ptx`` assembled for ``chip``, and a problem when ptxas
+    could not give a verdict (not found, timed out, failed without saying why)."""
+    executable = find_ptxas(ptxas_path)
+    if executable is None:
+        return [], Problem("ptxas", "ptxas not found (give its path, put it on PATH, or pip install "
+                                    "nvidia-cuda-nvcc)")
+    with tempfile.TemporaryDirectory(prefix="nvgpu-ls-ptxas-") as folder:
+        source = Path(folder) / "kernel.ptx"
+        source.write_text(ptx, encoding="utf-8")
+        try:
+            done = subprocess.run([executable, f"-arch={chip}", str(source), "-o", str(Path(folder) / "k.cubin")],
+                                  capture_output=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return [], Problem("ptxas", f"ptxas timed out after {timeout:g} s")
+        except OSError as exc:
+            return [], Problem("ptxas", f"ptxas could not start: {exc.strerror or exc}")
+    text = (done.stdout + done.stderr).decode("utf-8", "replace")
+    messages = []
+    for line in text.splitlines():
+        match = _PTXAS_MESSAGE.search(line)
+        if match:
+            messages.append(PtxasMessage(int(match.group(1)), match.group(2), match.group(3).strip()))
+        elif "error" in line.lower() and line.strip():
+            messages.append(PtxasMessage(None, "error", line.strip()))
+    if done.returncode != 0 and not any(m.severity == "error" for m in messages):
+        return messages, Problem("ptxas", f"ptxas failed (exit status {done.returncode}): {text.strip()[:300]}")
+    return messages, None
