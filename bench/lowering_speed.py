@@ -4,7 +4,7 @@
 
 Inputs: upstream's own conversion test file (``../shared/conformance/.../nvgpu-to-nvvm.mlir``,
 less the functions that today's rules reject — the file mixes verifier eras, and neither
-engine lowers a file with errors) and a generated file of ``--lines`` lines
+engine lowers a file with errors — and those the bindings cannot parse: newer op syntax) and a generated file of ``--lines`` lines
 (``bench/generate.py``). For each, the same work on both sides, medians of ``--repeat`` runs:
 
 * builtin: parse (``Document``), check, lower, print — in this process;
@@ -42,9 +42,18 @@ CONVERSION_TEST = ROOT.parent / "shared" / "conformance" / "mlir" / "test" / "Co
 TARGET = "sm_90a"
 
 _UPSTREAM_TIMER = r"""
-import json, statistics, sys, time
+import json, re, statistics, sys, time
 request = json.loads(sys.stdin.read())
 from torch_mlir import ir, passmanager
+if request["probe"]:
+    with ir.Context():
+        try:
+            ir.Module.parse(request["text"])
+            print(json.dumps({"line": 0}))
+        except ir.MLIRError as exc:
+            found = re.search(r":(\d+):\d+: ", str(exc))
+            print(json.dumps({"line": int(found.group(1)) if found else -1}))
+    sys.exit(0)
 samples = []
 for _ in range(request["repeat"]):
     started = time.perf_counter()
@@ -58,23 +67,37 @@ print(json.dumps({"median": statistics.median(samples)}))
 
 
 def without_rejected_functions(text: str) -> tuple[str, int, int]:
-    """``text`` less each top-level function (or nested module) holding an error; also how many
-    of how many were kept."""
+    """``text`` less each top-level function (or nested module) holding one of our errors or
+    one the bindings cannot parse; also how many of how many were kept."""
+    total = len(_function_spans(text))
     doc = Document(text)
-    errors = [d for d in check_document(doc, CheckOptions(target=TARGET)) if d.severity == Severity.ERROR]
-    cuts = []
-    kept = total = 0
-    for chunk in doc.chunks:
-        for op in chunk.ops:
-            for inner in _functions(op):
-                total += 1
-                if any(inner.start <= d.start < inner.end for d in errors):
-                    cuts.append((inner.start, inner.end))
-                else:
-                    kept += 1
-    for start, end in sorted(cuts, reverse=True):
-        text = text[:start] + text[end:]
-    return text, kept, total
+    errors = [d.start for d in check_document(doc, CheckOptions(target=TARGET)) if d.severity == Severity.ERROR]
+    text = _cut(text, lambda start, end: any(start <= e < end for e in errors))
+    for _ in range(total):
+        line = _upstream_parse_error_line(text)
+        if line <= 0:
+            break
+        offset = sum(len(row) + 1 for row in text.split("\n")[:line - 1])
+        text = _cut(text, lambda start, end: start <= offset < end)
+    return text, len(_function_spans(text)), total
+
+
+def _function_spans(text: str) -> list[tuple[int, int]]:
+    doc = Document(text)
+    return [(inner.start, inner.end) for chunk in doc.chunks for op in chunk.ops for inner in _functions(op)]
+
+
+def _cut(text: str, rejected) -> str:
+    for start, end in sorted(_function_spans(text), reverse=True):
+        if rejected(start, end):
+            text = text[:start] + text[end:]
+    return text
+
+
+def _upstream_parse_error_line(text: str) -> int:
+    done = subprocess.run([sys.executable, "-c", _UPSTREAM_TIMER], input=json.dumps({"text": text, "probe": True}),
+                          capture_output=True, text=True, timeout=300)
+    return json.loads(done.stdout.strip().splitlines()[-1])["line"] if done.returncode == 0 else -1
 
 
 def _functions(op):
@@ -95,7 +118,7 @@ def time_builtin(text: str, repeat: int) -> float:
 
 
 def time_upstream(text: str, repeat: int) -> float | None:
-    request = json.dumps({"text": text, "repeat": repeat})
+    request = json.dumps({"text": text, "repeat": repeat, "probe": False})
     done = subprocess.run([sys.executable, "-c", _UPSTREAM_TIMER], input=request, capture_output=True, text=True,
                           timeout=1800)
     if done.returncode != 0:

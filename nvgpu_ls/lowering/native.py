@@ -11,18 +11,16 @@ from __future__ import annotations
 
 import json
 import re
-import os
 import signal
-import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..workers import run_worker
 from .native_worker import EXIT_NO_BINDINGS
 
 _WORKER = Path(__file__).with_name("native_worker.py")
-_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 WORKER_COMMAND: list[str] = [sys.executable, "-P", str(_WORKER)]
 """The worker's argument list (no shell); tests replace it."""
@@ -51,30 +49,10 @@ class WorkerReply:
 def run_native(request: dict, timeout: float, env: dict[str, str] | None = None) -> WorkerReply:
     """Serve ``request`` (a dict with ``kind``) in a fresh worker within ``timeout`` seconds."""
     line = json.dumps({"id": 0, **request}) + "\n"
-    environment = dict(os.environ if env is None else env)
-    environment["PYTHONPATH"] = os.pathsep.join(
-        p for p in (environment.get("PYTHONPATH"), _PACKAGE_ROOT) if p)
-    try:
-        process = subprocess.Popen(WORKER_COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, cwd=_PACKAGE_ROOT, env=environment)
-    except OSError as exc:
-        return WorkerReply(None, problem=f"native worker could not start: {exc.strerror or exc}")
-    timed_out = False
-    try:
-        out, err = process.communicate(line.encode("utf-8", "surrogatepass"), timeout=timeout)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        process.kill()
-        out, err = process.communicate()
-    except OSError as exc:  # it closed its input early (died at once)
-        process.kill()
-        process.wait()
-        out, err = b"", str(exc).encode()
-    except BaseException:  # KeyboardInterrupt: leave no worker behind
-        process.kill()
-        process.wait()
-        raise
-    return read_reply(out.decode("utf-8", "replace"), err, process.returncode, timed_out, timeout)
+    run = run_worker(WORKER_COMMAND, line.encode("utf-8", "surrogatepass"), timeout, env)
+    if run.start_problem is not None:
+        return WorkerReply(None, problem=f"native worker could not start: {run.start_problem}")
+    return read_reply(run.out, run.err, run.returncode, run.timed_out, timeout)
 
 
 def read_reply(out: str, err: bytes, returncode: int, timed_out: bool, timeout: float) -> WorkerReply:

@@ -12,15 +12,14 @@ saying the same thing twice.
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
-import subprocess
 import sys
 from pathlib import Path
 from typing import Sequence
 
 from ..analysis.positions import LineIndex
+from ..workers import run_worker
 from ..diagnostics import Diagnostic, Related, Severity
 from .upstream_worker import EXIT_NO_BINDINGS, chunk_origin, split_chunks
 
@@ -30,7 +29,6 @@ CODE_PARSER = "mlir.parser"
 MISSING_BINDINGS = "upstream verification needs the torch-mlir wheel: pip install torch-mlir"
 
 _WORKER = Path(__file__).with_name("upstream_worker.py")
-_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 # Run as a script, not with ``-m nvgpu_ls.verify.upstream_worker``: ``-m`` imports the
 # parent packages first, and ``nvgpu_ls.verify`` pulls in the whole analysis (lark
@@ -60,42 +58,22 @@ def upstream_diagnostics(text: str, timeout: float = 60.0, *,
     ops of registered dialects (``nvgpu.foo``) are still errors.
     """
     request = json.dumps({"text": text, "allow_unregistered": allow_unregistered})
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (env.get("PYTHONPATH"), _PACKAGE_ROOT) if p)
-    try:
-        process = subprocess.Popen(
-            WORKER_COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            cwd=_PACKAGE_ROOT, env=env,
-        )
-    except OSError as exc:
-        return [], f"upstream verifier could not start: {exc.strerror or exc}"
-    timed_out = False
-    try:
-        out, err = process.communicate(request.encode("utf-8", "surrogatepass"), timeout=timeout)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        process.kill()
-        out, err = process.communicate()
-    except OSError as exc:  # the worker closed its input early (it died at once)
-        process.kill()
-        process.wait()
-        out, err = b"", str(exc).encode()
-    except BaseException:  # KeyboardInterrupt: leave no worker behind
-        process.kill()
-        process.wait()
-        raise
-    lines = out.decode("utf-8", "replace").splitlines()
+    run = run_worker(WORKER_COMMAND, request.encode("utf-8", "surrogatepass"), timeout)
+    if run.start_problem is not None:
+        return [], f"upstream verifier could not start: {run.start_problem}"
+    timed_out, err, returncode = run.timed_out, run.err, run.returncode
+    lines = run.out.splitlines()
     finished, unreadable = _read_chunks(lines, text)
     where = _unfinished_chunk(text, len(finished))
     if timed_out:
         problem = f"upstream verifier timed out after {timeout:g} s{where}"
-    elif process.returncode < 0:
-        problem = f"upstream verifier crashed ({_signal_name(-process.returncode)}){where}{_crash_reason(err)}"
-    elif process.returncode == EXIT_NO_BINDINGS:
+    elif returncode < 0:
+        problem = f"upstream verifier crashed ({_signal_name(-returncode)}){where}{_crash_reason(err)}"
+    elif returncode == EXIT_NO_BINDINGS:
         detail = _last_line(err, prefix=" (", suffix=")")
         problem = MISSING_BINDINGS + ("" if "No module named 'torch_mlir" in detail else detail)
-    elif process.returncode != 0:
-        problem = f"upstream verifier failed (exit status {process.returncode}){where}{_last_line(err)}"
+    elif returncode != 0:
+        problem = f"upstream verifier failed (exit status {returncode}){where}{_last_line(err)}"
     elif unreadable is not None:
         problem = f"upstream verifier gave unreadable output: {unreadable[:80]!r}"
     elif len(finished) > len(split_chunks(text)):
