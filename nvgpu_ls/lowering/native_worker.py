@@ -332,16 +332,8 @@ SERVERS: dict[str, Callable[[Session, dict], dict]] = {
 }
 
 
-def _private_stdout() -> TextIO:
-    """Standard output for the protocol alone; native code printing to fd 1 goes to stderr."""
-    sys.stdout.flush()
-    protocol = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="surrogatepass")
-    os.dup2(2, 1)
-    return protocol
-
-
 def main() -> int:
-    out = _private_stdout()
+    out = _load("_nvgpu_ls_upstream_worker", _HERE.parent / "verify" / "upstream_worker.py").private_stdout()
     for line in sys.stdin:
         if not line.strip():
             continue

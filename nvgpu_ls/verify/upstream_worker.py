@@ -178,7 +178,7 @@ def verify_chunk(ir: Any, source: str, origin: tuple[int, int], allow_unregister
     return records
 
 
-def _private_stdout() -> TextIO:
+def private_stdout() -> TextIO:
     """Standard output for the protocol alone; native code printing to fd 1 goes to stderr."""
     sys.stdout.flush()
     protocol = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="surrogatepass")
@@ -187,7 +187,7 @@ def _private_stdout() -> TextIO:
 
 
 def main() -> int:
-    out = _private_stdout()
+    out = private_stdout()
     try:
         request = json.loads(sys.stdin.read())
         text = request["text"]
