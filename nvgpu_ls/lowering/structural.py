@@ -19,7 +19,7 @@ pipeline, which converts them the same way either engine's output reaches it.
 
 from __future__ import annotations
 
-from ..analysis.ir import Operation, ValueDef
+from ..analysis.ir import Operation, TypeRef, ValueDef
 from ..analysis.values import (
     DeviceAsyncTokenType, MBarrierGroupType, MBarrierTokenType, TensorMapDescriptorType, Type,
     WarpgroupAccumulatorType, WarpgroupDescriptorType,
@@ -63,17 +63,9 @@ class StructuralConversion:
         types = [ref for ref in op.types if ref.start > (inits[-1].end if inits else op.start)]
         if not args or len(args) != len(inits) or len(types) < len(args):
             return
-        positions = self._convertible(op, [ref.type for ref in types[:len(args)]])
-        if not positions:
-            return
-        self._positions[id(op)] = positions
-        view = OpView(op, self.run.doc)
-        for index, converted in positions.items():
-            ref = types[index]
-            self._replace_text(ref.start, ref.end, str(converted))
+        for index, (source_type, converted) in self._retype(op, types[:len(args)]).items():
             use = inits[index]
-            source_type = view.resolve(ref.type)
-            value = self._converted_use(use.definition, use.name, source_type, converted, op)  # type: ignore[arg-type]
+            value = self._converted_use(use.definition, use.name, source_type, converted, op)
             self._replace_text(use.start, use.end, value.name)
             self.converted_uses.add(id(use))
             self._stand_for(args[index], converted, source_type, at_body=op)
@@ -86,15 +78,8 @@ class StructuralConversion:
         types = [ref for ref in op.types if ref.start < (op.regions[0].start if op.regions else op.end)]
         if len(types) != len(op.results):
             return
-        positions = self._convertible(op, [ref.type for ref in types])
-        if not positions:
-            return
-        self._positions[id(op)] = positions
-        view = OpView(op, self.run.doc)
-        for index, converted in positions.items():
-            ref = types[index]
-            self._replace_text(ref.start, ref.end, str(converted))
-            self._stand_for(op.results[index], converted, view.resolve(ref.type), after=op)  # type: ignore[arg-type]
+        for index, (source_type, converted) in self._retype(op, types).items():
+            self._stand_for(op.results[index], converted, source_type, after=op)
 
     def _yield(self, op: Operation) -> None:
         parent = op.parent_op()
@@ -115,17 +100,24 @@ class StructuralConversion:
                 self._replace_text(written[index].start, written[index].end, str(converted))
 
     # ------------------------------------------------------------------ helpers
-    def _convertible(self, op: Operation, types: list[Type]) -> dict[int, Type]:
+    def _retype(self, op: Operation, types: list[TypeRef]) -> dict[int, tuple[Type, Type]]:
+        """Rewrite each written type of nvgpu type among ``types`` to its LLVM type; the source and
+        converted type of each position rewritten, which ``op``'s yields then follow."""
         view = OpView(op, self.run.doc)
         found = {}
-        for index, written in enumerate(types):
-            resolved = view.resolve(written)
-            if isinstance(resolved, NVGPU_TYPES):
-                try:
-                    found[index] = convert_type(resolved)  # type: ignore[arg-type]
-                except UnconvertibleType:
-                    continue
-        return found
+        for index, ref in enumerate(types):
+            resolved = view.resolve(ref.type)
+            if not isinstance(resolved, NVGPU_TYPES):
+                continue
+            try:
+                converted = convert_type(resolved)  # type: ignore[arg-type]
+            except UnconvertibleType:
+                continue
+            found[index] = (resolved, converted)
+            self._replace_text(ref.start, ref.end, str(converted))
+        if found:
+            self._positions[id(op)] = {index: converted for index, (_, converted) in found.items()}
+        return found  # type: ignore[return-value]
 
     def _converted_use(self, definition: ValueDef | None, name: str, source_type: Type | None, converted: Type,
                        at: Operation) -> Value:
