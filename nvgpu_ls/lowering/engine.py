@@ -51,6 +51,10 @@ class Lowered:
     text: str | None
     diagnostics: list[Diagnostic]
     lowered_ops: int = 0
+    line_origins: list[int] | None = None
+    """For each line of ``text`` (0-based), the source line it comes from: its own line where
+    the source is kept, the replaced op's line where lines were written. None when every op
+    of ``text`` carries its source location itself (the upstream engine)."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +156,8 @@ def lower_document(doc: Document, path: str = "", options: LoweringOptions | Non
     found = lowering_edits(doc, path, options)
     if found.edits is None:
         return Lowered(None, found.diagnostics)
-    return Lowered(apply_edits(doc.text, found.edits), found.diagnostics, found.lowered_ops)
+    text, origins = apply_edits_with_origins(doc.text, found.edits)
+    return Lowered(text, found.diagnostics, found.lowered_ops, origins)
 
 
 @dataclass
@@ -297,16 +302,38 @@ def _child_indent(doc: Document, scope: Operation) -> str:
 
 def apply_edits(text: str, edits: list[Edit]) -> str:
     """``text`` with non-overlapping ``edits`` applied (insertions at one offset keep their order)."""
-    pieces = []
+    return apply_edits_with_origins(text, edits)[0]
+
+
+def apply_edits_with_origins(text: str, edits: list[Edit]) -> tuple[str, list[int]]:
+    """``apply_edits``, and the source line each line of the result comes from (see
+    ``Lowered.line_origins``)."""
+    pieces: list[str] = []
+    origins: list[int] = []
     cursor = 0
+    line = 0
+    at_line_start = True
+
+    def add(piece: str, source_line: int | None) -> None:
+        """Append ``piece``; its lines come from ``source_line`` (None: follow the source's own)."""
+        nonlocal at_line_start, line
+        for part in piece.splitlines(keepends=True):
+            if at_line_start:
+                origins.append(line if source_line is None else source_line)
+            at_line_start = part.endswith("\n")
+            if source_line is None and at_line_start:
+                line += 1
+        pieces.append(piece)
+
     for edit in sorted(edits, key=lambda e: (e.start, e.end)):
         if edit.start < cursor:
             raise ValueError(f"overlapping lowering edits at offset {edit.start}")
-        pieces.append(text[cursor:edit.start])
-        pieces.append(edit.new)
+        add(text[cursor:edit.start], None)
+        add(edit.new, line)
+        line += text.count("\n", edit.start, edit.end)
         cursor = edit.end
-    pieces.append(text[cursor:])
-    return "".join(pieces)
+    add(text[cursor:], None)
+    return "".join(pieces), origins
 
 
 def _mlir_string(text: str) -> str:
