@@ -79,3 +79,8 @@ def test_deep_region_nesting_is_bounded():
     doc = Document(text)
     assert any(d.code == "syntax.too-deep" for d in doc.diagnostics())
     assert all(0 <= d.start <= d.end <= len(text) for d in doc.diagnostics())
+
+
+def test_an_unclosed_metadata_block_at_the_end_of_the_text_is_reported_inside_it():
+    doc = Document("{-")
+    assert [(d.start, d.end) for d in doc.diagnostics() if "file metadata block" in d.message] == [(0, 2)]

@@ -196,7 +196,7 @@ class Parser:
         close = self.text.find("#-}", start)
         end = len(self.text) if close == -1 else close + 3
         if close == -1:
-            self.error("expected '#-}' to end the file metadata block", start, start + 3)
+            self.error("expected '#-}' to end the file metadata block", start, min(start + 3, len(self.text)))
         while not self.at_end() and self.toks[self.pos].start < end:
             self.advance()
 
