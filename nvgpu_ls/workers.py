@@ -30,11 +30,17 @@ class WorkerRun:
     """Why the worker could not start (then nothing else is meaningful)."""
 
 
+def worker_environment(env: dict[str, str] | None = None) -> dict[str, str]:
+    """``env`` (default: this process's) with the package on ``PYTHONPATH``, for a worker."""
+    environment = dict(os.environ if env is None else env)
+    environment["PYTHONPATH"] = os.pathsep.join(p for p in (environment.get("PYTHONPATH"), PACKAGE_ROOT) if p)
+    return environment
+
+
 def run_worker(command: list[str], payload: bytes, timeout: float,
                env: dict[str, str] | None = None) -> WorkerRun:
     """Run ``command`` with ``payload`` on its standard input, killing it after ``timeout`` s."""
-    environment = dict(os.environ if env is None else env)
-    environment["PYTHONPATH"] = os.pathsep.join(p for p in (environment.get("PYTHONPATH"), PACKAGE_ROOT) if p)
+    environment = worker_environment(env)
     try:
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    cwd=PACKAGE_ROOT, env=environment)

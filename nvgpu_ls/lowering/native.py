@@ -2,22 +2,30 @@
 
 ``run_native`` starts the worker (a script run with ``-P``, an argument list, never a
 shell), writes one JSON-lines request, and reads the worker's stage lines and result with
-a timeout. Whatever happens to the worker — a native abort or segfault, a hang, libraries
-missing, output that is not the protocol — the caller gets a ``WorkerReply`` whose
-``problem`` says what happened and in which stage, never an exception.
+a timeout. ``NativeWorker`` keeps one worker for many requests (the bindings imported
+once), starting it on the first request and again after it died. Whatever happens to the
+worker — a native abort or segfault, a hang, libraries missing, output that is not the
+protocol — the caller gets a ``WorkerReply`` whose ``problem`` says what happened and in
+which stage, never an exception.
 """
 
 from __future__ import annotations
 
+import collections
 import json
+import queue
 import re
 import signal
+import subprocess
 import sys
+import threading
+import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, Callable
 
-from ..workers import run_worker
+from ..workers import PACKAGE_ROOT, run_worker, worker_environment
 from .native_worker import EXIT_NO_BINDINGS
 
 _WORKER = Path(__file__).with_name("native_worker.py")
@@ -73,7 +81,7 @@ def read_reply(out: str, err: bytes, returncode: int, timed_out: bool, timeout: 
             return reply
         elif event == "error":
             if record.get("no_bindings"):
-                reply.problem = f"{MISSING} ({record.get('message')})"
+                reply.problem = str(record.get("message") or MISSING)
             else:
                 reply.problem = f"native worker refused the request: {record.get('message')}"
             return reply
@@ -112,3 +120,225 @@ def _last_line(err: bytes) -> str:
     if not lines:
         return ""
     return ": " + (lines[-1] if len(lines[-1]) <= 200 else lines[-1][:197] + "...")
+
+
+# ---------------------------------------------------------------------------- long-lived
+StageCallback = Callable[[str, dict], None]
+"""Told each stage the worker enters: its name and where (``{"module": "k"}``)."""
+
+_STDERR_KEPT = 64 * 1024
+_EXIT_WAIT = 5.0
+"""How long a worker that closed its output may take to exit before it is killed."""
+
+
+class NativeWorker:
+    """One worker process serving request after request.
+
+    Started on the first ``request`` (and again on the next request after it died or was
+    killed), with the argument list and environment ``run_native`` uses. One request at a
+    time: a lock serialises callers from several threads. A request that takes longer than
+    its timeout kills the worker; the reply says in which stage it hung.
+    """
+
+    def __init__(self, command: list[str] | None = None, env: dict[str, str] | None = None) -> None:
+        self._command = list(command) if command is not None else None
+        self._env = env
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._stderr: collections.deque[bytes] = collections.deque()
+        self._stderr_size = 0
+        self._stderr_lock = threading.Lock()
+        self._threads: list[threading.Thread] = []
+        self._next_id = 1
+        self.starts = 0
+        """How many worker processes this object started (tests read it)."""
+        self._finalizer: weakref.finalize | None = None
+
+    # ------------------------------------------------------------------ public
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self.alive else None
+
+    def request(self, request: dict, timeout: float, on_stage: StageCallback | None = None) -> WorkerReply:
+        """Serve ``request`` (a dict with ``kind``) within ``timeout`` seconds; never raises."""
+        with self._lock:
+            try:
+                return self._request(request, timeout, on_stage)
+            except Exception as exc:  # a bug on this side: the worker's state is unknown, start afresh
+                self._stop()
+                return WorkerReply(None, problem=f"native worker failed: {type(exc).__name__}: {exc}")
+
+    def close(self) -> None:
+        """Stop the worker (it finishes at end of input; killed if it does not at once)."""
+        with self._lock:
+            self._stop(graceful=True)
+
+    def __enter__(self) -> "NativeWorker":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ inside
+    def _request(self, request: dict, timeout: float, on_stage: StageCallback | None) -> WorkerReply:
+        deadline = time.monotonic() + timeout
+        if not self.alive:
+            self._stop()
+            problem = self._start()
+            if problem is not None:
+                return WorkerReply(None, problem=f"native worker could not start: {problem}")
+        assert self._process is not None and self._process.stdin is not None
+        request_id = self._next_id
+        self._next_id += 1
+        with self._stderr_lock:
+            self._stderr.clear()
+            self._stderr_size = 0
+        reply = WorkerReply(None)
+        try:
+            line = json.dumps({**request, "id": request_id}) + "\n"
+            self._process.stdin.write(line.encode("utf-8", "surrogatepass"))
+            self._process.stdin.flush()
+        except OSError:  # it died before reading: its exit status says why
+            return self._dead(reply, timeout)
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self._stop()
+                reply.problem = f"native worker timed out after {timeout:g} s {reply.stage_text()} and was killed"
+                return reply
+            try:
+                text = self._lines.get(timeout=remaining)
+            except queue.Empty:
+                continue
+            if text is None:
+                return self._dead(reply, timeout)
+            try:
+                record = json.loads(text)
+                event = record["event"]
+                record_id = record.get("id")
+            except (ValueError, TypeError, KeyError, AttributeError):
+                self._stop()
+                reply.problem = f"native worker gave unreadable output {reply.stage_text()}: {text[:80]!r}"
+                return reply
+            if record_id not in (request_id, None):
+                continue  # a line of an earlier request (cannot happen: a request that did not end kills it)
+            if event == "stage":
+                reply.stage = str(record.get("stage"))
+                reply.where = {k: v for k, v in record.items() if k not in ("id", "event", "stage")}
+                if on_stage is not None:
+                    try:
+                        on_stage(reply.stage, dict(reply.where))
+                    except Exception:  # the caller's progress report failing must not lose the reply
+                        pass
+            elif event == "done":
+                reply.result = record.get("result")
+                return reply
+            elif event == "error":
+                if record.get("no_bindings"):
+                    reply.problem = str(record.get("message") or MISSING)
+                    self._stop()
+                else:
+                    reply.problem = f"native worker refused the request: {record.get('message')}"
+                return reply
+
+    def _dead(self, reply: WorkerReply, timeout: float) -> WorkerReply:
+        """The worker closed its output: wait for its exit status and say why it ended."""
+        process = self._process
+        assert process is not None
+        try:
+            returncode = process.wait(timeout=_EXIT_WAIT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            returncode = process.wait()
+        for thread in self._threads:
+            thread.join(timeout=1.0)
+        with self._stderr_lock:
+            err = b"".join(self._stderr)
+        self._stop()
+        if returncode < 0:
+            reply.problem = (f"native worker crashed ({_signal_name(-returncode)}) {reply.stage_text()}"
+                             f"{_crash_reason(err)}")
+        elif returncode == EXIT_NO_BINDINGS:
+            reply.problem = MISSING
+        else:
+            reply.problem = (f"native worker exited (status {returncode}) without a result "
+                             f"{reply.stage_text()}{_last_line(err)}")
+        return reply
+
+    def _start(self) -> str | None:
+        command = self._command if self._command is not None else WORKER_COMMAND
+        try:
+            process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, cwd=PACKAGE_ROOT, env=worker_environment(self._env))
+        except OSError as exc:
+            return str(exc.strerror or exc)
+        self.starts += 1
+        self._process = process
+        self._lines = queue.Queue()
+        self._threads = [threading.Thread(target=_read_lines, args=(process.stdout, self._lines), daemon=True,
+                                          name="nvgpu-ls-native-stdout"),
+                         threading.Thread(target=self._read_stderr, args=(process.stderr,), daemon=True,
+                                          name="nvgpu-ls-native-stderr")]
+        for thread in self._threads:
+            thread.start()
+        self._finalizer = weakref.finalize(self, _kill, process)
+        return None
+
+    def _read_stderr(self, stream: IO[bytes]) -> None:
+        """Keep the end of the worker's standard error (a crash report), so its pipe never fills."""
+        try:
+            for chunk in iter(lambda: stream.read1(8192), b""):
+                with self._stderr_lock:
+                    self._stderr.append(chunk)
+                    self._stderr_size += len(chunk)
+                    while self._stderr_size > _STDERR_KEPT and len(self._stderr) > 1:
+                        self._stderr_size -= len(self._stderr.popleft())
+        except (OSError, ValueError):  # closed under us
+            pass
+
+    def _stop(self, graceful: bool = False) -> None:
+        process, self._process = self._process, None
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+        if process is None:
+            return
+        _kill(process, graceful)
+        for thread in self._threads:
+            thread.join(timeout=1.0)
+        self._threads = []
+        for stream in (process.stdin, process.stdout, process.stderr):
+            try:
+                if stream is not None:
+                    stream.close()
+            except (OSError, ValueError):
+                pass
+
+
+def _read_lines(stream: IO[bytes], lines: "queue.Queue[str | None]") -> None:
+    try:
+        for raw in iter(stream.readline, b""):
+            lines.put(raw.decode("utf-8", "replace").rstrip("\n"))
+    except (OSError, ValueError):  # closed under us
+        pass
+    lines.put(None)
+
+
+def _kill(process: subprocess.Popen, graceful: bool = False) -> None:
+    """End a worker: with ``graceful``, close its input first (it exits at end of input);
+    kill it if it is still there."""
+    if graceful and process.poll() is None:
+        try:
+            if process.stdin is not None:
+                process.stdin.close()
+            process.wait(timeout=0.5)
+        except (OSError, ValueError, subprocess.TimeoutExpired):
+            pass
+    if process.poll() is None:
+        process.kill()
+        process.wait()

@@ -28,7 +28,12 @@ run, the result printed with debug info. Locations of the parsed buffer are rewr
 "features", "llvm_ir", "ptx"}], "problems": [{"stage", "message", "module"}]}``: the
 text parsed, kernel signatures converted (``nvgpu_ls/ptx/signatures.py``), ``pipeline`` run
 (the text in pure LLVM dialect after it), each ``gpu.module``'s body translated to LLVM IR
-and compiled by llvmlite for the module's ``#nvvm.target``.
+and compiled by llvmlite for the module's ``#nvvm.target``. With ``"debug_info": true`` the
+PTX carries ``.file``/``.loc`` line directives (and nothing else of DWARF: the functions get
+``DebugDirectivesOnly`` scopes, what ``nvcc -lineinfo`` gives, so ptxas still optimises as
+without them). ``"file_name"`` and ``"line_origins"`` (the builtin engine's
+``Lowered.line_origins``) move the locations of ops without one of their own, which the
+parser gives the lines of the lowered buffer, to the source lines they come from.
 
 ``ping`` → ``{}`` (the worker is alive and its imports work).
 
@@ -202,6 +207,22 @@ def _error_text(error: Exception) -> str:
     return " ".join(str(error).split())[:2000]
 
 
+def relocate_lowered(ir: Any, module: Any, file_name: str, line_origins: list[int]) -> Any:
+    """``module`` parsed again with the locations of the lowered buffer (``"-":L:C``) moved to
+    ``file_name`` at the source line ``line_origins`` gives line L (columns kept)."""
+    quoted = json.dumps(file_name)[1:-1]
+
+    def move(match: re.Match) -> str:
+        line, column = int(match.group(1)), int(match.group(2))
+        if line < 1:
+            return f'"{quoted}":0:0'
+        source = line_origins[line - 1] + 1 if line - 1 < len(line_origins) else line
+        return f'"{quoted}":{source}:{column}'
+
+    printed = module.operation.get_asm(enable_debug_info=True)
+    return ir.Module.parse(_BUFFER_LOCATION.sub(move, printed))
+
+
 def serve_ptx(session: Session, request: dict) -> dict:
     ir, passmanager = _bindings()
     signatures = _load("_nvgpu_ls_signatures", _HERE.parent / "ptx" / "signatures.py")
@@ -215,6 +236,11 @@ def serve_ptx(session: Session, request: dict) -> dict:
             module = ir.Module.parse(request["text"].encode("utf-8", "surrogatepass"))
         except ir.MLIRError as error:
             return {"modules": [], "problems": [_problem("parse", _error_text(error))]}
+        debug_info = bool(request.get("debug_info", False))
+        origins = request.get("line_origins")
+        if debug_info and origins is not None:
+            session.stage("locations")
+            module = relocate_lowered(ir, module, str(request.get("file_name") or "-"), [int(o) for o in origins])
         session.stage("signature-conversion")
         problems += [_problem("signature-conversion", m) for m in signatures.convert_signatures(ir, module)]
         if problems:
@@ -237,7 +263,7 @@ def serve_ptx(session: Session, request: dict) -> dict:
                 continue
             session.stage("translate-to-llvmir", module=name)
             try:
-                llvm_ir = _translate(ir, gpu_module)
+                llvm_ir = _translate(ir, passmanager, gpu_module, debug_info)
             except Exception as error:  # MLIRError, or a ValueError the bindings raise
                 problems.append(_problem("translate-to-llvmir", _error_text(error), name))
                 continue
@@ -274,21 +300,32 @@ def unlowered_ops(gpu_module: Any) -> list[str]:
     return [f"{name} ({count}x)" if count > 1 else name for name, count in sorted(counts.items())]
 
 
-def _translate(ir: Any, gpu_module: Any) -> str:
+DEBUG_SCOPES = "builtin.module(ensure-debug-info-scope-on-llvm-func{emission-kind=DebugDirectivesOnly})"
+"""Gives each llvm.func a DISubprogram, without which translation drops every location.
+``DebugDirectivesOnly``: NVPTX then writes ``.file``/``.loc`` and no DWARF sections, and no
+``debug`` on ``.target`` (with which ptxas compiles for the debugger: more registers)."""
+
+
+def _translate(ir: Any, passmanager: Any, gpu_module: Any, debug_info: bool = False) -> str:
     """The LLVM IR of a gpu.module's body (cloned into a builtin module of its own)."""
     from torch_mlir.dialects import llvm as llvm_dialect
     inner = ir.Module.create()
     with ir.InsertionPoint(inner.body):
         for op in gpu_module.regions[0].blocks[0].operations:
             op.operation.clone()
+    if debug_info:
+        passmanager.PassManager.parse(DEBUG_SCOPES).run(inner.operation)
     return str(llvm_dialect.translate_module_to_llvmir(inner.operation))
 
 
 def _codegen(llvm_ir: str, chip: str, features: str, opt_level: int) -> str:
     """PTX for ``llvm_ir``: llvmlite's NVPTX back end, optimised at ``opt_level`` first."""
     binding = _llvmlite()
-    target = binding.Target.from_triple("nvptx64-nvidia-cuda")
-    machine = target.create_target_machine(cpu=chip, features=features, opt=opt_level)
+    key = (chip, features, opt_level)
+    machine = _MACHINES.get(key)
+    if machine is None:
+        target = binding.Target.from_triple("nvptx64-nvidia-cuda")
+        machine = _MACHINES[key] = target.create_target_machine(cpu=chip, features=features, opt=opt_level)
     module = binding.parse_assembly(llvm_ir)
     module.triple = "nvptx64-nvidia-cuda"
     module.data_layout = str(machine.target_data)
@@ -301,6 +338,8 @@ def _codegen(llvm_ir: str, chip: str, features: str, opt_level: int) -> str:
 
 
 _LLVMLITE: Any = None
+_MACHINES: dict[tuple[str, str, int], Any] = {}
+"""Target machines by (chip, features, opt level): a long-lived worker makes each once."""
 
 
 def _llvmlite() -> Any:
@@ -309,7 +348,8 @@ def _llvmlite() -> Any:
         try:
             import llvmlite.binding as binding
         except ImportError as exc:
-            raise NoBindings(f"{type(exc).__name__}: {exc}") from exc
+            raise NoBindings(f"PTX generation needs LLVM's NVPTX back end from the llvmlite package: "
+                             f"pip install llvmlite ({type(exc).__name__}: {exc})") from exc
         binding.initialize_all_targets()
         binding.initialize_all_asmprinters()
         _LLVMLITE = binding
@@ -320,7 +360,8 @@ def _bindings() -> tuple[Any, Any]:
     try:
         from torch_mlir import ir, passmanager
     except ImportError as exc:
-        raise NoBindings(f"{type(exc).__name__}: {exc}") from exc
+        raise NoBindings(f"native compilation needs upstream MLIR's Python bindings from the torch-mlir package: "
+                         f"pip install torch-mlir ({type(exc).__name__}: {exc})") from exc
     return ir, passmanager
 
 

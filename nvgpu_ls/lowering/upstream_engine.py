@@ -23,7 +23,7 @@ from ..verify import check_document
 from ..verify.upstream import _diagnostic as upstream_diagnostic
 from ..verify.upstream_worker import split_chunks
 from .engine import Lowered, LoweringOptions, LoweringRun, SOURCE, apply_edits
-from .native import run_native
+from .native import NativeWorker, StageCallback, run_native
 
 CONVERT_NVGPU = "builtin.module(convert-nvgpu-to-nvvm)"
 CODE_NATIVE = "lowering.native"
@@ -33,7 +33,8 @@ _NVGPU_OP = re.compile(r'^\s*(?:%[^=\n]*=\s*)?"?nvgpu\.[\w.]+', re.M)
 
 
 def lower_with_upstream(doc_text: str, path: str = "", options: LoweringOptions | None = None,
-                        timeout: float = 60.0) -> Lowered:
+                        timeout: float = 60.0, worker: NativeWorker | None = None,
+                        on_stage: StageCallback | None = None) -> Lowered:
     """``doc_text`` lowered by upstream's ``convert-nvgpu-to-nvvm`` (see the module docstring).
 
     Diagnostics: our checker's errors (then nothing is lowered), upstream's own diagnostics
@@ -47,7 +48,7 @@ def lower_with_upstream(doc_text: str, path: str = "", options: LoweringOptions 
         return Lowered(None, errors)
     request = {"kind": "lower", "text": doc_text, "pipeline": CONVERT_NVGPU,
                "file_name": path or doc.uri or "<buffer>", "allow_unregistered": True}
-    reply = run_native(request, timeout)
+    reply = worker.request(request, timeout, on_stage) if worker is not None else run_native(request, timeout)
     chunks = split_chunks(doc_text)
     if reply.result is None:
         at = chunks[min(int(reply.where.get("chunk", 0)), len(chunks) - 1)][0] if chunks else 0

@@ -18,8 +18,12 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..lowering.native import run_native
+from ..lowering.native import StageCallback, run_native
+
+if TYPE_CHECKING:
+    from ..lowering.native import NativeWorker
 
 LOWER_TO_LLVM = ("builtin.module(gpu.module(expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-vector-to-llvm,convert-gpu-to-nvvm,convert-nvvm-to-llvm,"
                  "reconcile-unrealized-casts))")
@@ -67,11 +71,26 @@ class PtxResult:
 
 def lowered_to_ptx(lowered_text: str, timeout: float = 120.0, *, opt_level: int = 3,
                    pipeline: str = LOWER_TO_LLVM, keep_llvm_dialect: bool = False,
-                   env: dict[str, str] | None = None) -> PtxResult:
-    """PTX for every gpu.module of ``lowered_text`` (see the module docstring)."""
-    reply = run_native({"kind": "ptx", "text": lowered_text, "pipeline": pipeline, "opt_level": opt_level,
-                        "keep_llvm_dialect": keep_llvm_dialect},
-                       timeout, env)
+                   env: dict[str, str] | None = None, worker: "NativeWorker | None" = None,
+                   debug_info: bool = False, file_name: str | None = None,
+                   line_origins: list[int] | None = None, on_stage: StageCallback | None = None) -> PtxResult:
+    """PTX for every gpu.module of ``lowered_text`` (see the module docstring), served by
+    ``worker`` (a long-lived one) or by a worker started for this call (with ``env``).
+
+    ``debug_info``: the PTX carries ``.loc`` line directives; ``file_name`` and
+    ``line_origins`` (``Lowered.line_origins``) point the lines of ops without a location of
+    their own at the source lines they come from. ``on_stage`` is told each stage entered
+    (with ``worker`` only)."""
+    request = {"kind": "ptx", "text": lowered_text, "pipeline": pipeline, "opt_level": opt_level,
+               "keep_llvm_dialect": keep_llvm_dialect, "debug_info": debug_info}
+    if file_name is not None:
+        request["file_name"] = file_name
+    if line_origins is not None:
+        request["line_origins"] = list(line_origins)
+    if worker is not None:
+        reply = worker.request(request, timeout, on_stage)
+    else:
+        reply = run_native(request, timeout, env)
     if reply.result is None:
         return PtxResult([], [Problem(reply.stage or "worker", reply.problem or "no result",
                                       reply.where.get("module"))])
@@ -116,25 +135,41 @@ class PtxasMessage:
     message: str
 
 
-def run_ptxas(ptx: str, chip: str, ptxas_path: str | None = None,
-              timeout: float = 60.0) -> tuple[list[PtxasMessage], Problem | None]:
-    """ptxas's errors and warnings for ``ptx`` assembled for ``chip``, and a problem when ptxas
-    could not give a verdict (not found, timed out, failed without saying why)."""
+PTXAS_MISSING = ("ptxas not found: give its path (ptxasPath / --ptxas), put it on PATH, or "
+                 "pip install nvidia-cuda-nvcc-cu12")
+
+
+@dataclass(frozen=True)
+class PtxasOutput:
+    """What one ptxas run printed (standard output, then standard error) and its exit status."""
+
+    text: str
+    returncode: int
+
+
+def ptxas_output(ptx: str, chip: str, ptxas_path: str | None = None, timeout: float = 60.0,
+                 verbose: bool = False) -> PtxasOutput | Problem:
+    """Run ptxas (``-v`` with ``verbose``: resource usage per function) on ``ptx`` for ``chip``
+    (an argument list, no shell); a Problem when it could not run or timed out."""
     executable = find_ptxas(ptxas_path)
     if executable is None:
-        return [], Problem("ptxas", "ptxas not found (give its path, put it on PATH, or pip install "
-                                    "nvidia-cuda-nvcc)")
+        return Problem("ptxas", PTXAS_MISSING)
     with tempfile.TemporaryDirectory(prefix="nvgpu-ls-ptxas-") as folder:
         source = Path(folder) / "kernel.ptx"
         source.write_text(ptx, encoding="utf-8")
+        command = [executable, f"-arch={chip}", *(["-v"] if verbose else []), str(source),
+                   "-o", str(Path(folder) / "k.cubin")]
         try:
-            done = subprocess.run([executable, f"-arch={chip}", str(source), "-o", str(Path(folder) / "k.cubin")],
-                                  capture_output=True, timeout=timeout)
+            done = subprocess.run(command, capture_output=True, timeout=timeout)
         except subprocess.TimeoutExpired:
-            return [], Problem("ptxas", f"ptxas timed out after {timeout:g} s")
+            return Problem("ptxas", f"ptxas timed out after {timeout:g} s")
         except OSError as exc:
-            return [], Problem("ptxas", f"ptxas could not start: {exc.strerror or exc}")
-    text = (done.stdout + done.stderr).decode("utf-8", "replace")
+            return Problem("ptxas", f"ptxas could not start: {exc.strerror or exc}")
+    return PtxasOutput((done.stdout + done.stderr).decode("utf-8", "replace"), done.returncode)
+
+
+def ptxas_messages(text: str) -> list[PtxasMessage]:
+    """The errors and warnings in ptxas's output, with the PTX line each names (1-based)."""
     messages = []
     for line in text.splitlines():
         match = _PTXAS_MESSAGE.search(line)
@@ -142,6 +177,19 @@ def run_ptxas(ptx: str, chip: str, ptxas_path: str | None = None,
             messages.append(PtxasMessage(int(match.group(1)), match.group(2), match.group(3).strip()))
         elif "error" in line.lower() and line.strip():
             messages.append(PtxasMessage(None, "error", line.strip()))
+    return messages
+
+
+def run_ptxas(ptx: str, chip: str, ptxas_path: str | None = None,
+              timeout: float = 60.0) -> tuple[list[PtxasMessage], Problem | None]:
+    """ptxas's errors and warnings for ``ptx`` assembled for ``chip``, and a problem when ptxas
+    could not give a verdict (not found, timed out, failed without saying why)."""
+    done = ptxas_output(ptx, chip, ptxas_path, timeout)
+    if isinstance(done, Problem):
+        return [], done
+    text = done.text
+    messages = ptxas_messages(text)
     if done.returncode != 0 and not any(m.severity == "error" for m in messages):
         return messages, Problem("ptxas", f"ptxas failed (exit status {done.returncode}): {text.strip()[:300]}")
     return messages, None
+

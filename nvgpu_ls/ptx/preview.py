@@ -1,0 +1,507 @@
+"""PTX preview: an nvgpu source to the PTX the real toolchain makes of it, mapped back to source lines.
+
+``PreviewService.preview`` lowers a buffer (the builtin engine in this process, or upstream's
+``convert-nvgpu-to-nvvm`` in the native worker), sends the lowered text through the rest of
+the pipeline in one long-lived native worker (``lowering/native.py``: LLVM dialect, LLVM IR
+with line locations, PTX from llvmlite's NVPTX back end), and, when asked, assembles each
+gpu.module's PTX with ``ptxas -v`` for its chip. The PTX keeps ``.loc`` directives, so every
+line after one is mapped to the source line and column it came from, and ptxas's
+``line N`` messages become diagnostics on the source.
+
+Before anything native runs, the input is checked: a file without a ``gpu.module``, a module
+without a target or with one LLVM's NVPTX back end does not know, and an nvgpu op that did
+not lower become ordinary diagnostics (code ``ptx.*``), not a worker crash. Whatever goes
+wrong later is a diagnostic of the stage it happened in (``ptx.parse``,
+``ptx.llvm-codegen``, ``ptx.ptxas``, ...); ``preview`` itself never raises.
+
+Results are cached by (text, path, options): asking again for an unchanged buffer answers
+at once, with ``cached`` set.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+from ..analysis.document import Document
+from ..diagnostics import Diagnostic, Severity
+from ..lowering.engine import Lowered, LoweringOptions, lower_document
+from ..lowering.native import NativeWorker
+from ..lowering.upstream_engine import CODE_NATIVE, lower_with_upstream
+from ..target import format_ptx, module_targets
+from .pipeline import Problem, PtxModule, PtxasOutput, lowered_to_ptx, ptxas_messages, ptxas_output
+
+SOURCE = "nvgpu-ls.ptx"
+ENGINES = ("builtin", "upstream")
+
+NVPTX_CHIPS: frozenset[str] = frozenset(
+    ["sm_20", "sm_21", "sm_30", "sm_32", "sm_35", "sm_37", "sm_50", "sm_52", "sm_53", "sm_60", "sm_61", "sm_62",
+     "sm_70", "sm_72", "sm_75", "sm_80", "sm_86", "sm_87", "sm_88", "sm_89", "sm_90", "sm_90a"]
+    + [f"sm_{arch}{suffix}" for arch in (100, 101, 103, 110, 120, 121) for suffix in ("", "a", "f")])
+"""The processors of llvmlite's LLVM (22) NVPTX back end (``-mcpu=help``). Given another,
+NVPTX warns and compiles for its default chip, so such a target is refused before."""
+NVPTX_PTX: frozenset[tuple[int, int]] = frozenset(
+    [(3, 2), (4, 0), (4, 1), (4, 2), (4, 3), (5, 0), (6, 0), (6, 1), (6, 2), (6, 3), (6, 4), (6, 5),
+     (7, 0), (7, 1), (7, 2), (7, 3), (7, 4), (7, 5), (7, 6), (7, 7), (7, 8),
+     (8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 6), (8, 7), (8, 8), (9, 0)])
+"""The PTX ISA versions the same back end can emit (its ``+ptxNN`` features)."""
+
+_LOC = re.compile(r"^\s*\.loc\s+(\d+)\s+(\d+)\s+(\d+)")
+_FILE = re.compile(r'^\s*\.file\s+(\d+)\s+"((?:[^"\\]|\\.)*)"')
+_MLIR_LOC = re.compile(r'loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)\)|"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
+_NVGPU_OP = re.compile(r'^\s*(?:%[^=\n]*=\s*)?"?(nvgpu\.[\w.]+)', re.M)
+_UNSTABLE = ("timed out", "crashed", "could not start", "exited (status", "native worker failed",
+             "unreadable output")
+"""A problem with these words is about that run of the worker, not the input: not cached."""
+
+
+# ---------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class PreviewOptions:
+    """What to preview with: the lowering's options (target fallback, debug info, O level),
+    the lowering engine, whether ptxas validates, which ptxas, and the time each native
+    request (and each ptxas run) may take."""
+
+    lowering: LoweringOptions = field(default_factory=LoweringOptions)
+    engine: str = "builtin"
+    validate: bool = False
+    ptxas_path: str | None = None
+    timeout: float = 120.0
+
+
+@dataclass(frozen=True)
+class SourceMapping:
+    ptx_line: int
+    """0-based line in ``PtxPreview.ptx``."""
+    source_line: int
+    """0-based line in the .mlir source."""
+    source_column: int
+    """0-based column (characters); 0 where the location names none."""
+
+
+@dataclass(frozen=True)
+class KernelReport:
+    """ptxas's resource usage for one kernel (None where it did not say)."""
+
+    name: str
+    registers: int | None
+    spill_stores: int | None
+    spill_loads: int | None
+    shared_bytes: int | None
+    stack_bytes: int | None
+
+
+@dataclass
+class PtxasReport:
+    """ptxas's verdict on one gpu.module's PTX: its kernels, and its own lines."""
+
+    module: str
+    chip: str
+    ok: bool
+    kernels: list[KernelReport]
+    messages: list[str]
+
+
+@dataclass
+class PtxPreview:
+    ptx: str | None
+    """All gpu.modules' PTX, each preceded by ``// gpu.module @name: sm_XX (+ptxNN)``."""
+    modules: list[PtxModule]
+    mapping: list[SourceMapping]
+    """Every PTX line that follows a ``.loc`` of the source, mapped to that source place."""
+    ptxas: list[PtxasReport]
+    """Empty unless validating."""
+    diagnostics: list[Diagnostic]
+    """The lowering's diagnostics as they are; pipeline and ptxas problems with code
+    ``ptx.<stage>`` and source ``nvgpu-ls.ptx`` at the source op or line (the start of the
+    file where none is known)."""
+    cached: bool = False
+
+    def to_json(self) -> dict:
+        """The result as the editor request and ``--json`` give it (diagnostics apart)."""
+        return {
+            "ptx": self.ptx,
+            "mapping": [[m.ptx_line, m.source_line, m.source_column] for m in self.mapping],
+            "ptxasReport": [{"module": r.module, "chip": r.chip, "ok": r.ok,
+                             "kernels": [{"name": k.name, "registers": k.registers, "spillStores": k.spill_stores,
+                                          "spillLoads": k.spill_loads, "sharedBytes": k.shared_bytes,
+                                          "stackBytes": k.stack_bytes} for k in r.kernels],
+                             "messages": list(r.messages)} for r in self.ptxas],
+            "modules": [{"name": m.name, "chip": m.chip, "features": m.features} for m in self.modules],
+            "cached": self.cached,
+        }
+
+
+# ---------------------------------------------------------------------------- the service
+class PreviewService:
+    """Keeps one long-lived native worker and a cache keyed by (text, path, options)."""
+
+    def __init__(self, cache_size: int = 16) -> None:
+        self.worker = NativeWorker()
+        self._cache: OrderedDict[tuple[str, str, str], PtxPreview] = OrderedDict()
+        self._cache_size = max(cache_size, 0)
+        self._lock = threading.Lock()
+
+    def preview(self, text: str, path: str, options: PreviewOptions | None = None,
+                progress: Callable[[str], None] | None = None) -> PtxPreview:
+        """The PTX preview of ``text`` (the buffer of ``path``); never raises."""
+        options = options or PreviewOptions()
+        report = _safe(progress)
+        key = (text, path, repr(options))
+        with self._lock:
+            hit = self._cache.get(key)
+            if hit is not None:
+                self._cache.move_to_end(key)
+        if hit is not None:
+            report("cached")
+            return replace(hit, modules=list(hit.modules), mapping=list(hit.mapping), ptxas=list(hit.ptxas),
+                           diagnostics=list(hit.diagnostics), cached=True)
+        try:
+            result, stable = _Run(self.worker, text, path, options, report).run()
+        except Exception as exc:  # a bug here must not take the server down with it
+            return PtxPreview(None, [], [], [], [Diagnostic(0, 0, f"PTX preview failed: {type(exc).__name__}: {exc}",
+                                                            "ptx.internal", Severity.ERROR, SOURCE)])
+        if stable and self._cache_size:
+            with self._lock:
+                self._cache[key] = result
+                while len(self._cache) > self._cache_size:
+                    self._cache.popitem(last=False)
+        return result
+
+    def close(self) -> None:
+        """Stop the worker and forget the cache."""
+        self.worker.close()
+        with self._lock:
+            self._cache.clear()
+
+    def __enter__(self) -> "PreviewService":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def preview_ptx(text: str, path: str, options: PreviewOptions | None = None) -> PtxPreview:
+    """One preview with a service of its own (its worker stopped afterwards)."""
+    with PreviewService(cache_size=0) as service:
+        return service.preview(text, path, options)
+
+
+def _safe(progress: Callable[[str], None] | None) -> Callable[[str], None]:
+    def report(message: str) -> None:
+        if progress is not None:
+            try:
+                progress(message)
+            except Exception:  # a failing progress report must not stop the preview
+                pass
+    return report
+
+
+# ---------------------------------------------------------------------------- one preview
+class _Run:
+    """The steps of one preview, sharing the document and what was found."""
+
+    def __init__(self, worker: NativeWorker, text: str, path: str, options: PreviewOptions,
+                 report: Callable[[str], None]) -> None:
+        self.worker = worker
+        self.text = text
+        self.file_name = path or "<buffer>"
+        self.options = options
+        self.report = report
+        self.doc = Document(text)
+        self.diagnostics: list[Diagnostic] = []
+        self.stable = True
+
+    def result(self, ptx: str | None = None, modules: list[PtxModule] | None = None,
+               mapping: list[SourceMapping] | None = None,
+               ptxas: list[PtxasReport] | None = None) -> tuple[PtxPreview, bool]:
+        return PtxPreview(ptx, modules or [], mapping or [], ptxas or [], self.diagnostics), self.stable
+
+    def problem(self, code: str, message: str, span: tuple[int, int] | None = None,
+                severity: Severity = Severity.ERROR) -> None:
+        start, end = span or (0, 0)
+        self.diagnostics.append(Diagnostic(start, end, message, code, severity, SOURCE))
+
+    def run(self) -> tuple[PtxPreview, bool]:
+        options = self.options
+        if options.engine not in ENGINES:
+            self.problem("ptx.options", f"unknown lowering engine '{options.engine}' (known: {', '.join(ENGINES)})")
+            return self.result()
+        if not self.check_input():
+            return self.result()
+        lowered = self.lower()
+        if lowered is None:
+            return self.result()
+        if not self.check_lowered(lowered.text or ""):
+            return self.result()
+        self.report("compiling to PTX")
+        compiled = lowered_to_ptx(lowered.text or "", options.timeout, opt_level=options.lowering.opt_level,
+                                  worker=self.worker, debug_info=True, file_name=self.file_name,
+                                  line_origins=lowered.line_origins, on_stage=self.on_stage)
+        for problem in compiled.problems:
+            self.pipeline_problem(problem)
+        ptx, mapping, offsets = self.combine(compiled.modules)
+        reports: list[PtxasReport] = []
+        if options.validate:
+            for module in compiled.modules:
+                reports.append(self.validate(module, offsets[module.name]))
+        return self.result(ptx, compiled.modules, mapping, reports)
+
+    # ------------------------------------------------------------------ before native code
+    def check_input(self) -> bool:
+        """False (with diagnostics) when the file cannot be compiled as it is: no gpu.module,
+        or a module whose target is missing or unknown to LLVM's NVPTX back end."""
+        modules = [op for op in self.doc.ops() if op.name == "gpu.module"]
+        if not modules:
+            self.problem("ptx.no-gpu-module", "no gpu.module in this file: PTX is made of the kernels of a "
+                                              "gpu.module")
+            return False
+        check = self.options.lowering.check
+        ok = True
+        for op in modules:
+            name = (op.symbol_name or "?").lstrip("@")
+            span = (op.name_start, op.name_end)
+            resolved = module_targets(self.doc, op, check.target, check.target_origin)
+            if not resolved:
+                self.problem("ptx.target", f"gpu.module @{name} has no target: give it an #nvvm.target<chip = ...> "
+                                           "or set one (nvgpu-ls.toml, the target setting, --target)", span)
+                ok = False
+            for found in resolved:
+                at = found.span or span
+                if found.target is None:
+                    self.problem("ptx.target", f"gpu.module @{name}: {found.error}", at)
+                    ok = False
+                elif found.target.chip not in NVPTX_CHIPS:
+                    self.problem("ptx.target", f"gpu.module @{name}: LLVM's NVPTX back end (llvmlite) does not know "
+                                               f"the chip '{found.target.chip}'", at)
+                    ok = False
+                elif found.target.ptx not in NVPTX_PTX:
+                    self.problem("ptx.target", f"gpu.module @{name}: LLVM's NVPTX back end (llvmlite) cannot emit "
+                                               f"PTX ISA {format_ptx(found.target.ptx)} (at most "
+                                               f"{format_ptx(max(NVPTX_PTX))})", at)
+                    ok = False
+        return ok
+
+    def lower(self) -> Lowered | None:
+        options = self.options
+        self.report(f"lowering ({options.engine})")
+        if options.engine == "upstream":
+            lowered = lower_with_upstream(self.text, self.file_name, options.lowering, options.timeout,
+                                          worker=self.worker, on_stage=self.on_stage)
+            if any(d.code == CODE_NATIVE and _unstable(d.message) for d in lowered.diagnostics):
+                self.stable = False
+        else:
+            lowered = lower_document(self.doc, self.file_name, options.lowering)
+        self.diagnostics += lowered.diagnostics
+        return lowered if lowered.text is not None else None
+
+    def check_lowered(self, lowered_text: str) -> bool:
+        """False (with a diagnostic at each source op) when nvgpu ops are left after lowering:
+        the rest of the pipeline cannot translate them."""
+        left = set(_NVGPU_OP.findall(lowered_text))
+        if not left:
+            return True
+        placed = False
+        for op in self.doc.ops():
+            if op.name in left:
+                self.problem("ptx.not-lowered", f"'{op.name}' was not lowered ({self.options.engine} engine): "
+                                                "no PTX can be made of it", (op.name_start, op.name_end))
+                placed = True
+        if not placed:
+            self.problem("ptx.not-lowered", f"ops left unlowered: {', '.join(sorted(left))}")
+        return False
+
+    # ------------------------------------------------------------------ native results
+    def on_stage(self, stage: str, where: dict) -> None:
+        detail = f" @{where['module']}" if "module" in where else ""
+        detail += f" (chunk {where['chunk']})" if "chunk" in where else ""
+        self.report(f"{stage}{detail}")
+
+    def pipeline_problem(self, problem: Problem) -> None:
+        if _unstable(problem.message):
+            self.stable = False
+        where = f" (gpu.module @{problem.module})" if problem.module else ""
+        message = f"PTX generation failed in stage '{problem.stage}'{where}: {problem.message}"
+        self.problem(f"ptx.{problem.stage}", message, self.span_of_message(problem.message, problem.module))
+
+    def span_of_message(self, message: str, module: str | None) -> tuple[int, int] | None:
+        """The source place a pipeline message names (an MLIR location of this file), else
+        the gpu.module it is about, else None (the start of the file)."""
+        for match in _MLIR_LOC.finditer(message):
+            name = match.group(1) if match.group(1) is not None else match.group(4)
+            line = int(match.group(2) or match.group(5))
+            column = int(match.group(3) or match.group(6))
+            if _same_file(name.replace('\\"', '"').replace("\\\\", "\\"), self.file_name) and line > 0:
+                return self.line_span(line - 1, column)
+        if module is not None:
+            for op in self.doc.ops():
+                if op.name == "gpu.module" and (op.symbol_name or "").lstrip("@") == module:
+                    return op.name_start, op.name_end
+        return None
+
+    def line_span(self, line: int, byte_column: int) -> tuple[int, int]:
+        """From a 1-based byte column of a 0-based source line to the end of that line."""
+        lines = self.doc.lines
+        if line >= lines.line_count:
+            return len(self.text), len(self.text)
+        start = lines.offset(line, max(byte_column - 1, 0), "utf-8")
+        end = lines.offset(line, 0) + len(lines.line_text(line).rstrip())
+        return start, max(start, end)
+
+    def combine(self, modules: list[PtxModule]) -> tuple[str | None, list[SourceMapping], dict[str, int]]:
+        """The modules' PTX as one text, its source mapping, and where each module's PTX starts."""
+        if not modules:
+            return None, [], {}
+        parts: list[str] = []
+        mapping: list[SourceMapping] = []
+        offsets: dict[str, int] = {}
+        line = 0
+        for module in modules:
+            if parts:
+                parts.append("\n")
+                line += 1
+            features = f" ({module.features})" if module.features else ""
+            parts.append(f"// gpu.module @{module.name}: {module.chip}{features}\n")
+            line += 1
+            offsets[module.name] = line
+            body = module.ptx if module.ptx.endswith("\n") else module.ptx + "\n"
+            parts.append(body)
+            for ptx_line, (source_line, column) in sorted(ptx_source_lines(body, self.file_name).items()):
+                mapping.append(SourceMapping(line + ptx_line, source_line, self.char_column(source_line, column)))
+            line += body.count("\n")
+        return "".join(parts), mapping, offsets
+
+    def char_column(self, line: int, byte_column: int) -> int:
+        if byte_column <= 1 or line >= self.doc.lines.line_count:
+            return 0
+        raw = self.doc.lines.line_text(line).encode("utf-8")[:byte_column - 1]
+        return len(raw.decode("utf-8", "ignore"))
+
+    # ------------------------------------------------------------------ ptxas
+    def validate(self, module: PtxModule, offset: int) -> PtxasReport:
+        self.report(f"ptxas @{module.name} ({module.chip})")
+        done = ptxas_output(module.ptx, module.chip, self.options.ptxas_path, self.options.timeout, verbose=True)
+        if isinstance(done, Problem):
+            self.stable = self.stable and "timed out" not in done.message
+            self.problem("ptx.ptxas", f"gpu.module @{module.name}: {done.message}",
+                         self.span_of_message("", module.name))
+            return PtxasReport(module.name, module.chip, False, [], [done.message])
+        lines = ptxas_source_lines(module.ptx, self.file_name)
+        errors = False
+        for message in ptxas_messages(done.text):
+            if message.line is None and "aborted due to errors" in message.message:
+                continue  # ptxas's closing line after the errors it named
+            severity = Severity.ERROR if message.severity == "error" else Severity.WARNING
+            errors = errors or severity == Severity.ERROR
+            span = None
+            where = ""
+            if message.line is not None:
+                where = f" (PTX line {offset + message.line})"
+                origin = lines.get(message.line - 1)
+                if origin is not None:
+                    span = self.line_span(origin[0], origin[1])
+            if span is None:
+                span = self.span_of_message("", module.name)
+            self.problem("ptx.ptxas", f"ptxas ({module.chip}): {message.message}{where}", span, severity)
+        ok = done.returncode == 0 and not errors
+        if done.returncode != 0 and not errors:
+            self.problem("ptx.ptxas", f"ptxas failed (exit status {done.returncode}) for gpu.module @{module.name}",
+                         self.span_of_message("", module.name))
+        kept = [line.rstrip() for line in done.text.splitlines() if line.strip()]
+        return PtxasReport(module.name, module.chip, ok, kernel_reports(done), kept)
+
+
+def _unstable(message: str) -> bool:
+    return any(word in message for word in _UNSTABLE)
+
+
+def _same_file(name: str, file_name: str) -> bool:
+    if name == file_name:
+        return True
+    return os.path.normpath(name) == os.path.normpath(file_name)
+
+
+# ---------------------------------------------------------------------------- PTX text
+def ptx_source_lines(ptx: str, file_name: str) -> dict[int, tuple[int, int]]:
+    """0-based PTX line → (0-based source line, 1-based byte column) for every line after a
+    ``.loc`` of ``file_name`` (up to the next ``.loc``, or the end of the function)."""
+    files = _source_files(ptx, file_name)
+    found: dict[int, tuple[int, int]] = {}
+    current: tuple[int, int] | None = None
+    for index, line in enumerate(ptx.splitlines()):
+        loc = _LOC.match(line)
+        if loc:
+            number = int(loc.group(2))
+            current = (number - 1, int(loc.group(3))) if int(loc.group(1)) in files and number > 0 else None
+            continue
+        if current is not None and line.strip():
+            found[index] = current
+        if line.startswith("}"):
+            current = None
+    return found
+
+
+def ptxas_source_lines(ptx: str, file_name: str) -> dict[int, tuple[int, int]]:
+    """Like ``ptx_source_lines``, and a ``.loc`` line itself maps to the place it names (ptxas
+    may point at any line)."""
+    files = _source_files(ptx, file_name)
+    found = ptx_source_lines(ptx, file_name)
+    for index, line in enumerate(ptx.splitlines()):
+        loc = _LOC.match(line)
+        if loc and int(loc.group(1)) in files and int(loc.group(2)) > 0:
+            found[index] = (int(loc.group(2)) - 1, int(loc.group(3)))
+    return found
+
+
+def _source_files(ptx: str, file_name: str) -> set[int]:
+    """The ``.file`` numbers naming ``file_name`` (by path; by base name where no path matches)."""
+    entries: dict[int, str] = {}
+    for line in ptx.splitlines():
+        match = _FILE.match(line)
+        if match:
+            entries[int(match.group(1))] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+    exact = {number for number, name in entries.items() if _same_file(name, file_name)}
+    if exact:
+        return exact
+    base = os.path.basename(file_name)
+    return {number for number, name in entries.items() if os.path.basename(name) == base}
+
+
+_COMPILING = re.compile(r"Compiling entry function '([^']+)'")
+_PROPERTIES = re.compile(r"Function properties for (\S+)")
+_FRAME = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
+_USED = re.compile(r"Used (\d+) registers")
+_SMEM = re.compile(r"(\d+) bytes smem")
+
+
+def kernel_reports(output: PtxasOutput) -> list[KernelReport]:
+    """Each entry function's resources, as ``ptxas -v`` reports them."""
+    reports: dict[str, dict[str, int | None]] = {}
+    current: str | None = None
+    properties_of: str | None = None
+    for line in output.text.splitlines():
+        match = _COMPILING.search(line)
+        if match:
+            current = match.group(1)
+            reports.setdefault(current, {})
+            continue
+        match = _PROPERTIES.search(line)
+        if match:
+            properties_of = match.group(1)
+            continue
+        match = _FRAME.search(line)
+        if match and properties_of in reports:
+            entry = reports[properties_of]
+            entry["stack"], entry["spill_stores"], entry["spill_loads"] = (int(g) for g in match.groups())
+            continue
+        match = _USED.search(line)
+        if match and current is not None:
+            reports[current]["registers"] = int(match.group(1))
+            smem = _SMEM.search(line)
+            reports[current]["shared"] = int(smem.group(1)) if smem else 0
+    return [KernelReport(name, r.get("registers"), r.get("spill_stores"), r.get("spill_loads"), r.get("shared"),
+                         r.get("stack")) for name, r in reports.items()]
