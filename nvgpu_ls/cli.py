@@ -20,6 +20,14 @@ and severities are the ones ``--check`` would use for the file; its diagnostics 
 standard error in ``--check``'s text format. Exit status: 0 lowered, 1 when the file
 could not be lowered (or its configuration has a problem), 2 for usage errors and
 unreadable or unwritable files.
+
+``ptx FILE`` compiles the file's ``gpu.module``s to PTX (either lowering engine, the rest of
+the GPU lowering through upstream MLIR, LLVM's NVPTX back end, in an isolated worker) and
+prints it or writes it to ``-o``; ``--validate`` runs ``ptxas`` for each module's chip and
+reports registers, spills and shared memory per kernel on standard error, beside the
+diagnostics (``--check``'s text format; ptxas's errors are mapped to source lines). Exit
+status: 0 compiled (and accepted), 1 when there is no PTX, ptxas rejected it or the file has
+errors, 2 for usage errors and unreadable or unwritable files.
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ import argparse
 import os
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence, TextIO
+from typing import TYPE_CHECKING, Callable, Sequence, TextIO, TypeVar
 
 from .analysis.document import Document
 from .config import (
@@ -42,10 +50,12 @@ from .settings import ENGINES
 from .verify import CheckOptions, apply_severities, check_document
 
 if TYPE_CHECKING:
-    from .lowering.engine import Lowered
+    from .ptx.preview import PtxasReport
 
 FORMATS = ("text", "json", "sarif", "github")
 DEFAULT_UPSTREAM_TIMEOUT = 60.0
+DEFAULT_PTX_TIMEOUT = 120.0
+T = TypeVar("T")
 
 
 @dataclass
@@ -62,7 +72,8 @@ def _arg_parser() -> argparse.ArgumentParser:
         prog="nvgpu-ls",
         description="Language server and checker for MLIR files that use the nvgpu dialect. "
                     "With no arguments it serves the Language Server Protocol over stdio.",
-        epilog="'nvgpu-ls lower FILE' lowers a file's nvgpu ops to NVVM (see 'nvgpu-ls lower --help').",
+        epilog="'nvgpu-ls lower FILE' lowers a file's nvgpu ops to NVVM (see 'nvgpu-ls lower --help'); "
+               "'nvgpu-ls ptx FILE' compiles its gpu.modules to PTX (see 'nvgpu-ls ptx --help').",
     )
     parser.add_argument("--check", nargs="+", metavar="PATH",
                         help="check .mlir files (directories are searched recursively; '-' reads standard "
@@ -281,6 +292,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["lower"]:
         return lower_main(args_list[1:])
+    if args_list[:1] == ["ptx"]:
+        return ptx_main(args_list[1:])
     parser = _arg_parser()
     try:
         args = parser.parse_args(args_list)
@@ -317,9 +330,10 @@ def _usage_problem(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
         why = "not a regular file" if os.path.exists(args.config) else "no such file or directory"
         print(f"nvgpu-ls: error: --config {args.config}: {why}", file=sys.stderr)
         return None, 2
-    if args.upstream_timeout <= 0:
-        print("nvgpu-ls: error: --upstream-timeout must be positive", file=sys.stderr)
-        return None, 2
+    for name in ("upstream_timeout", "timeout"):
+        if getattr(args, name, 1) <= 0:
+            print(f"nvgpu-ls: error: --{name.replace('_', '-')} must be positive", file=sys.stderr)
+            return None, 2
     return target, None
 
 
@@ -402,9 +416,9 @@ def run_lower(path: str, settings: Settings, engine: str, debug_info: bool, outp
         except ImportError as exc:
             print(f"nvgpu-ls: error: the upstream engine is not available: {exc}", file=err)
             return 2
-        lowered = _guarded(lambda: lower_with_upstream(text, shown, options, timeout), shown, err)
+        lowered = _guarded(lambda: lower_with_upstream(text, shown, options, timeout), f"lowering {shown}", err)
     else:
-        lowered = _guarded(lambda: lower_document(doc, shown, options), shown, err)
+        lowered = _guarded(lambda: lower_document(doc, shown, options), f"lowering {shown}", err)
     if lowered is None:
         return 1
     report = FileReport(shown, doc, sorted(extra + lowered.diagnostics, key=lambda d: (d.start, d.end)))
@@ -414,23 +428,147 @@ def run_lower(path: str, settings: Settings, engine: str, debug_info: bool, outp
         errors = sum(1 for d in report.diagnostics if d.severity == Severity.ERROR) + len(config_findings)
         print(f"nvgpu-ls: {shown} was not lowered ({errors} error{'' if errors == 1 else 's'})", file=err)
         return 1
+    return _write_result(lowered.text, output, out, err)
+
+
+def _write_result(text: str, output: str | None, out: TextIO, err: TextIO) -> int:
+    """``text`` to standard output or to the file ``output``: 0, or 2 when it cannot be written."""
     if output is None:
-        out.write(lowered.text)
+        out.write(text)
         out.flush()
         return 0
     try:
         with open(output, "w", encoding="utf-8") as handle:
-            handle.write(lowered.text)
+            handle.write(text)
     except OSError as exc:
         print(f"nvgpu-ls: error: cannot write {output}: {exc.strerror or exc}", file=err)
         return 2
     return 0
 
 
-def _guarded(lower: Callable[[], Lowered], shown: str, err: TextIO) -> Lowered | None:
+def _guarded(run: Callable[[], T], what: str, err: TextIO) -> T | None:
     """Run an engine; a failure inside it is reported as one line, not a traceback."""
     try:
-        return lower()
+        return run()
     except Exception as exc:  # noqa: BLE001  (an engine bug must not print a traceback at the user)
-        print(f"nvgpu-ls: error: lowering {shown} failed: {type(exc).__name__}: {exc}", file=err)
+        print(f"nvgpu-ls: error: {what} failed: {type(exc).__name__}: {exc}", file=err)
         return None
+
+
+# --------------------------------------------------------------------------- ptx
+
+def _ptx_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nvgpu-ls ptx",
+        description="Compile the gpu.modules of an MLIR file that uses the nvgpu dialect to PTX and print it. "
+                    "Diagnostics (and, with --validate, ptxas's report per kernel) go to standard error.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the .mlir file to compile ('-' reads standard input)")
+    parser.add_argument("--target", metavar="CHIP",
+                        help="target where the file names none and the configuration gives none, e.g. sm_90a "
+                             "or sm_90a+ptx80")
+    parser.add_argument("--engine", choices=ENGINES, default="builtin",
+                        help="how nvgpu ops are lowered: builtin (default, nvgpu-ls's own patterns) or upstream "
+                             "(MLIR's convert-nvgpu-to-nvvm)")
+    config = parser.add_mutually_exclusive_group()
+    config.add_argument("--config", metavar="PATH",
+                        help="read this configuration file instead of searching from the file's directory up")
+    config.add_argument("--no-config", action="store_true", help="use no configuration file")
+    parser.add_argument("--validate", action="store_true",
+                        help="assemble each module's PTX with ptxas for its chip and report registers, spills "
+                             "and shared memory per kernel")
+    parser.add_argument("--ptxas", metavar="PATH",
+                        help="the ptxas to validate with (default: ptxas on PATH, else the nvidia-cuda-nvcc "
+                             "wheel's)")
+    parser.add_argument("-g", "--debug-info", action="store_true",
+                        help="compile with line info (the kernel is compiled with -g)")
+    parser.add_argument("-o", "--output", metavar="OUT", help="write the PTX to OUT, not standard output")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_PTX_TIMEOUT, metavar="SECONDS",
+                        help=f"time limit of each native step and of each ptxas run (default "
+                             f"{DEFAULT_PTX_TIMEOUT:g})")
+    return parser
+
+
+def ptx_main(argv: Sequence[str]) -> int:
+    """``nvgpu-ls ptx ...``; returns the exit status."""
+    parser = _ptx_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return 2 if exc.code not in (0, None) else 0
+    target, status = _usage_problem(args, parser)
+    if status is not None:
+        return status
+    if args.ptxas is not None and not (os.path.isfile(args.ptxas) and os.access(args.ptxas, os.X_OK)):
+        why = "not an executable file" if os.path.exists(args.ptxas) else "no such file or directory"
+        print(f"nvgpu-ls: error: --ptxas {args.ptxas}: {why}", file=sys.stderr)
+        return 2
+    try:
+        settings = Settings(args.config, args.no_config, target)
+        return run_ptx(args.file, settings, args.engine, args.debug_info, args.validate, args.ptxas, args.output,
+                       args.timeout, sys.stdout, sys.stderr)
+    except KeyboardInterrupt:
+        return 130
+
+
+def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, validate: bool, ptxas: str | None,
+            output: str | None, timeout: float, out: TextIO, err: TextIO) -> int:
+    """Compile one file to PTX and report it (see the module docstring for the exit status)."""
+    from .lowering.engine import LoweringOptions
+
+    text, problem, extra = read_source(path)
+    shown = "<stdin>" if path == "-" else path
+    if text is None:
+        print(f"nvgpu-ls: error: {shown}: {problem}", file=err)
+        return 2
+    try:
+        from .ptx.preview import PreviewOptions, preview_ptx
+    except ImportError as exc:
+        print(f"nvgpu-ls: error: the PTX pipeline is not available: {exc}", file=err)
+        return 2
+    check = settings.options_for(path)
+    options = PreviewOptions(lowering=LoweringOptions(check=check, debug_info=debug_info), engine=engine,
+                             validate=validate, ptxas_path=ptxas, timeout=timeout)
+    doc = Document(text, uri=shown)
+    extra = apply_severities(extra, check.severities)
+    preview = None
+    if not any(d.severity == Severity.ERROR for d in extra):
+        preview = _guarded(lambda: preview_ptx(text, shown, options), f"compiling {shown} to PTX", err)
+        if preview is None:
+            return 1
+    found = apply_severities(list(preview.diagnostics), check.severities) if preview is not None else []
+    report = FileReport(shown, doc, sorted(extra + found, key=lambda d: (d.start, d.end)))
+    config_findings = [finding_of_problem(p) for p in settings.problems()]
+    write_text_findings(config_findings + findings_of(report), err)
+    if preview is not None:
+        write_ptxas_reports(preview.ptxas, err)
+    ptx = preview.ptx if preview is not None else None
+    errors = sum(1 for d in report.diagnostics if d.severity == Severity.ERROR) + len(config_findings)
+    rejected = [r for r in (preview.ptxas if preview is not None else []) if not r.ok]
+    if ptx is None:
+        print(f"nvgpu-ls: {shown}: no PTX ({errors} error{'' if errors == 1 else 's'})", file=err)
+        return 1
+    status = _write_result(ptx, output, out, err)
+    if status:
+        return status
+    if rejected:
+        names = ", ".join(f"@{r.module} ({r.chip})" for r in rejected)
+        print(f"nvgpu-ls: {shown}: ptxas rejected the PTX of {names}", file=err)
+        return 1
+    if errors:
+        print(f"nvgpu-ls: {shown}: compiled with {errors} error{'' if errors == 1 else 's'}", file=err)
+        return 1
+    return 0
+
+
+def write_ptxas_reports(reports: Sequence[PtxasReport], err: TextIO) -> None:
+    """ptxas's verdict per module and its resource usage per kernel, one line each."""
+    for report in reports:
+        verdict = "accepted" if report.ok else "rejected"
+        print(f"ptxas: gpu.module @{report.module} ({report.chip}): {verdict}", file=err)
+        for kernel in report.kernels:
+            usage = [(kernel.registers, "registers"), (kernel.spill_stores, "bytes spill stores"),
+                     (kernel.spill_loads, "bytes spill loads"), (kernel.shared_bytes, "bytes shared memory"),
+                     (kernel.stack_bytes, "bytes stack")]
+            known = ", ".join(f"{value} {what}" for value, what in usage if value is not None)
+            print(f"ptxas:   {kernel.name}: {known or 'no usage reported'}", file=err)

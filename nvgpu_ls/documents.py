@@ -51,10 +51,19 @@ class OpenDocument:
     task: asyncio.Task | None = None
     analysed: asyncio.Event = field(default_factory=asyncio.Event)
     """Set whenever the newest version has been analysed (or its analysis failed); cleared by every change."""
+    preview: list[Diagnostic] = field(default_factory=list)
+    """The ``ptx.*`` diagnostics of the last PTX preview of this very text; every change clears them."""
+    preview_serial: int = 0
+    """Counts the previews kept, so that a pulled report changes when they do."""
 
     @property
     def is_fresh(self) -> bool:
         return self.analysed_version == self.version and self.doc is not None
+
+    @property
+    def shown_diagnostics(self) -> list[Diagnostic]:
+        """What the client is given: the checks' diagnostics and the last preview's."""
+        return self.diagnostics + self.preview
 
 
 class DocumentStore:
@@ -89,6 +98,7 @@ class DocumentStore:
             self.open(uri, text, version)
             return
         entry.text, entry.version, entry.changed_at = text, version, time.monotonic()
+        entry.preview = []
         entry.analysed.clear()
         self._schedule(uri)
 
@@ -102,8 +112,22 @@ class DocumentStore:
         """Settings or configuration changed: every open document is checked again."""
         for uri, entry in self.open_documents.items():
             entry.analysed_version = None
+            entry.preview = []  # previewed with the old target or engine
             entry.analysed.clear()
             self._schedule(uri)
+
+    def keep_preview(self, uri: str, version: int, diagnostics: list[Diagnostic]) -> bool:
+        """Keep a PTX preview's diagnostics of ``version`` of ``uri`` and publish them with the
+        checks' (at once when that version is analysed, else with its analysis). False, and
+        nothing kept, when the text has changed since the preview's snapshot."""
+        entry = self.open_documents.get(uri)
+        if entry is None or entry.closed or entry.version != version:
+            return False
+        entry.preview = list(diagnostics)
+        entry.preview_serial += 1
+        if entry.is_fresh and entry.doc is not None:
+            self.publish(uri, version, entry.shown_diagnostics, entry.doc, entry.options)
+        return True
 
     # ------------------------------------------------------------------ requests
     async def current(self, uri: str, wait: float | None = None) -> OpenDocument | None:
@@ -150,7 +174,7 @@ class DocumentStore:
             entry.doc, entry.diagnostics, entry.options, entry.analysed_version = doc, diagnostics, options, version
             if version == entry.version:
                 entry.analysed.set()
-                self.publish(entry.uri, version, diagnostics, doc, options)
+                self.publish(entry.uri, version, entry.shown_diagnostics, doc, options)
 
     def _analyse(self, entry: OpenDocument, text: str) -> tuple[Document, list[Diagnostic], CheckOptions]:
         """Runs on the analysis thread: bring the model to ``text`` and check it.

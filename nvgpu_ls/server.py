@@ -9,7 +9,9 @@ safe: a feature that fails is logged and answered with an empty result, never a 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
+import threading
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
@@ -25,7 +27,7 @@ from .config import CONFIG_FILE, PYPROJECT_FILE, ConfigProblem, LoadedConfig, lo
 from .diagnostics import Diagnostic
 from .documents import DocumentStore, OpenDocument
 from .features import code_actions, commands, completion, definition, folding, highlight, hover, inlay_hints
-from .features import lowering, references, rename, semantic_tokens, symbols
+from .features import lowering, ptx_preview, references, rename, semantic_tokens, symbols
 from .features.context import FeatureContext, FeatureError
 from .features.diagnostics import to_lsp_diagnostic
 from .settings import SECTION, ServerSettings, parse_settings
@@ -52,6 +54,12 @@ class NvgpuLanguageServer(LanguageServer):
         self._config_problems_shown: set[str] = set()
         self.lowering_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nvgpu-ls-lowering")
         """Whole-file lowerings run here, so that diagnostics and other requests go on meanwhile."""
+        self.preview_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nvgpu-ls-ptx")
+        """PTX previews run here (one at a time, each waiting on the native worker or ptxas)."""
+        self._preview_service: Any = None
+        """The one ``PreviewService`` (its long-lived native worker and cache), made on first use."""
+        self._preview_service_lock = threading.Lock()
+        self._progress_tokens = itertools.count(1)
 
     # ------------------------------------------------------------------ settings
     def apply_settings(self, raw: Any, origin: str) -> None:
@@ -166,6 +174,119 @@ class NvgpuLanguageServer(LanguageServer):
         return lowering.lower_to_nvvm(text, uri, self.options_for(uri), engine, encoding)
 
 
+    async def preview_ptx(self, arguments: Any) -> dict[str, Any]:
+        """The Preview PTX command's and request's answer, on a snapshot of the document's newest
+        text (from disk when it is not open), off the event loop, with ``$/progress`` where the
+        client shows it. The preview's ``ptx.*`` diagnostics are published on the document."""
+        try:
+            request = ptx_preview.preview_request(arguments)
+        except FeatureError as exc:
+            raise JsonRpcException(message=str(exc), code=INVALID_PARAMS) from exc
+        await self.store.ready.wait()  # the settings (engine, target, ptxas) are known
+        entry = self.store.open_documents.get(request.uri)
+        snapshot, version = (entry.text, entry.version) if entry is not None else (None, None)
+        progress = await WorkDoneProgress.start(self, "Preview PTX", request.work_done_token)
+        loop = asyncio.get_running_loop()
+        try:
+            result, problems = await loop.run_in_executor(
+                self.preview_pool, self._preview_snapshot, request, snapshot, self.encoding, progress.report)
+        except FeatureError as exc:
+            raise JsonRpcException(message=str(exc), code=REQUEST_FAILED) from exc
+        except Exception as exc:  # noqa: BLE001  (a preview bug is an error answer, not a dead server)
+            self.window_log_message(lsp.LogMessageParams(
+                type=lsp.MessageType.Error,
+                message=f"nvgpu-ls: previewing the PTX of {request.uri} failed:\n{traceback.format_exc()}"))
+            raise JsonRpcException(message=f"nvgpu-ls: PTX preview failed: {type(exc).__name__}: {exc}",
+                                   code=REQUEST_FAILED) from exc
+        finally:
+            progress.end()
+        if version is not None and self.store.keep_preview(request.uri, version, problems):
+            self._refresh_pulled_diagnostics()
+        return result
+
+    def _preview_snapshot(self, request: ptx_preview.PreviewRequest, text: str | None, encoding: str,
+                          progress: Callable[[str], None]) -> tuple[dict[str, Any], list[Diagnostic]]:
+        """Runs on the preview thread, with the options the diagnostics use."""
+        if text is None:
+            text = lowering.saved_text(request.uri)
+            if text is None:
+                raise FeatureError(f"nvgpu-ls: {request.uri} is neither open nor a saved file")
+        options = ptx_preview.preview_options(
+            self.options_for(request.uri), request.engine or self.settings.lowering_engine, request.validate,
+            self.settings.ptxas_path, request.timeout)
+        return ptx_preview.run_preview(self.preview_service(), text, request.uri, options, encoding, progress)
+
+    def preview_service(self) -> Any:
+        """The server's ``PreviewService``, started on first use (not at start-up: most sessions
+        never preview, and its module loads the pipeline)."""
+        with self._preview_service_lock:
+            if self._preview_service is None:
+                from .ptx.preview import PreviewService
+                self._preview_service = PreviewService()
+            return self._preview_service
+
+    def close_preview_service(self) -> None:
+        """Stop the preview's worker; a preview still running ends at once (the worker is killed)."""
+        with self._preview_service_lock:
+            service, self._preview_service = self._preview_service, None
+        if service is None:
+            return
+        try:
+            service.close()
+        except Exception:  # noqa: BLE001  (shutting down: nothing left to tell)
+            log.warning("closing the PTX preview service failed", exc_info=True)
+
+    def _refresh_pulled_diagnostics(self) -> None:
+        """Ask a client that pulls diagnostics to pull again (the preview's changed them)."""
+        if not self.pull_diagnostics:
+            return
+        workspace = self.client_capabilities.workspace
+        diagnostics = workspace.diagnostics if workspace is not None else None
+        if diagnostics is not None and diagnostics.refresh_support:
+            self.workspace_diagnostic_refresh(None)
+
+
+class WorkDoneProgress:
+    """``$/progress`` for one long request: a token the client gave or one the server created
+    (``window/workDoneProgress/create``), begun, reported to from any thread, ended. Without
+    a token (the client shows no progress, or refused to create one) every call does nothing."""
+
+    def __init__(self, ls: NvgpuLanguageServer, token: int | str | None,
+                 loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self.ls = ls
+        self.token = token
+        self.loop = loop
+
+    @classmethod
+    async def start(cls, ls: NvgpuLanguageServer, title: str, token: int | str | None = None
+                    ) -> "WorkDoneProgress":
+        loop = asyncio.get_running_loop()
+        if token is None:
+            window = ls.client_capabilities.window
+            if window is None or not window.work_done_progress:
+                return cls(ls, None)
+            token = f"nvgpu-ls-{next(ls._progress_tokens)}"
+            try:
+                await asyncio.wait_for(ls.work_done_progress.create_async(token), CONFIGURATION_TIMEOUT)
+            except Exception:  # noqa: BLE001  (the work goes on without a progress bar)
+                log.warning("window/workDoneProgress/create failed", exc_info=True)
+                return cls(ls, None)
+        ls.work_done_progress.begin(token, lsp.WorkDoneProgressBegin(title=title, cancellable=False))
+        return cls(ls, token, loop)
+
+    def report(self, message: str) -> None:
+        """Say what the work is doing now; callable from any thread."""
+        if self.token is None or self.loop is None:
+            return
+        value = lsp.WorkDoneProgressReport(message=message)
+        self.loop.call_soon_threadsafe(self.ls.work_done_progress.report, self.token, value)
+
+    def end(self, message: str | None = None) -> None:
+        """Runs on the event loop, after the work."""
+        if self.token is not None:
+            self.ls.work_done_progress.end(self.token, lsp.WorkDoneProgressEnd(message=message))
+
+
 def _fs_path(uri: str) -> str | None:
     return to_fs_path(uri) if uri.startswith("file:") else None
 
@@ -278,12 +399,13 @@ async def pull_diagnostics(ls: NvgpuLanguageServer, params: lsp.DocumentDiagnost
     entry = await ls.store.current(params.text_document.uri, wait=60.0)
     if entry is None or entry.doc is None:
         return lsp.RelatedFullDocumentDiagnosticReport(items=[])
-    result_id = f"{entry.analysed_version}:{id(entry.options)}:{len(entry.diagnostics)}"
+    shown = entry.shown_diagnostics
+    result_id = f"{entry.analysed_version}:{id(entry.options)}:{len(shown)}:{entry.preview_serial}"
     if params.previous_result_id == result_id:
         return lsp.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
     ctx = ls.context(entry)
     with entry.doc.mutation_lock:
-        items = [to_lsp_diagnostic(ctx, d) for d in entry.diagnostics]
+        items = [to_lsp_diagnostic(ctx, d) for d in shown]
     return lsp.RelatedFullDocumentDiagnosticReport(items=items, result_id=result_id)
 
 
@@ -374,10 +496,22 @@ async def on_lower_request(ls: NvgpuLanguageServer, params: Any) -> dict[str, An
     return await ls.lower_to_nvvm(params)
 
 
+@server.command(commands.PREVIEW_PTX_COMMAND)
+async def on_preview_command(ls: NvgpuLanguageServer, *arguments: Any) -> dict[str, Any]:
+    return await ls.preview_ptx(list(arguments))
+
+
+@server.feature(commands.PREVIEW_PTX_REQUEST)
+async def on_preview_request(ls: NvgpuLanguageServer, params: Any) -> dict[str, Any]:
+    return await ls.preview_ptx(params)
+
+
 @server.feature(lsp.SHUTDOWN)
 def on_shutdown(ls: NvgpuLanguageServer, params: None) -> None:
     ls.store.shutdown()
     ls.lowering_pool.shutdown(wait=False, cancel_futures=True)
+    ls.preview_pool.shutdown(wait=False, cancel_futures=True)
+    ls.close_preview_service()
 
 
 def serve_stdio() -> int:

@@ -11,9 +11,8 @@ error of a module) become one action listing all of them.
 Source actions: ``source.addExpectedChecks.nvgpu`` writes ``-verify-diagnostics``
 annotations for the diagnostics in the range (see ``fixes/expected_checks.py``);
 ``source.lowerToNvvm.nvgpu`` lowers the file, and ``refactor.rewrite.lowerToNvvm.nvgpu``
-the op under the cursor (``lowering.py``). The kind for "Preview PTX" is announced
-(``commands.py``) but not offered yet. ``params.context.only`` filters by kind prefix,
-as LSP specifies.
+the op under the cursor (``lowering.py``); ``source.previewPtx.nvgpu`` previews the file's
+PTX (``ptx_preview.py``). ``params.context.only`` filters by kind prefix, as LSP specifies.
 """
 
 from __future__ import annotations
@@ -30,6 +29,7 @@ from .diagnostics import to_lsp_diagnostic
 from .fixes import Edit, Fix, fixes_for
 from .fixes.expected_checks import expected_check_edits
 from .lowering import lower_file_action, lower_op_action
+from .ptx_preview import preview_ptx_action
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,8 @@ def _code_actions(ctx: FeatureContext, params: lsp.CodeActionParams) -> list[lsp
             actions.append(lsp.CodeAction(title=ADD_EXPECTED_CHECKS_TITLE, kind=ADD_EXPECTED_CHECKS_KIND,
                                           edit=workspace_edit(ctx, edits)))
     lowerings = [lower_file_action(ctx) if wanted(LOWER_TO_NVVM_KIND, only) else None,
-                 lower_op_action(ctx, start) if wanted(LOWER_OP_TO_NVVM_KIND, only) else None]
+                 lower_op_action(ctx, start) if wanted(LOWER_OP_TO_NVVM_KIND, only) else None,
+                 preview_ptx_action(ctx) if wanted(PREVIEW_PTX_KIND, only) else None]
     return actions + [action for action in lowerings if action is not None]
 
 

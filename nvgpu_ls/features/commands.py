@@ -13,9 +13,10 @@ other servers' in editors that show several.
   the lowered text. :data:`LOWER_TO_NVVM_REQUEST` answers the same for a side panel.
   :data:`LOWER_OP_TO_NVVM_KIND` lowers the op under the cursor in place. Offered
   (``lowering.py``).
-* :data:`PREVIEW_PTX_KIND` / :data:`PREVIEW_PTX_COMMAND` -- reserved: show the PTX the
-  module assembles to (lowering, LLVM's NVPTX backend, ``ptxas`` validation). Announced,
-  not offered yet; the command is not registered with the server before then.
+* :data:`PREVIEW_PTX_KIND` / :data:`PREVIEW_PTX_COMMAND` -- the PTX the file's
+  ``gpu.module``s compile to (lowering, the rest of the pipeline, LLVM's NVPTX backend,
+  ``ptxas`` validation), mapped back to source lines; :data:`PREVIEW_PTX_REQUEST` answers
+  the same for a side panel. Offered (``ptx_preview.py``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ LOWER_OP_TO_NVVM_KIND = "refactor.rewrite.lowerToNvvm.nvgpu"
 """Replace the op under the cursor by its NVVM lowering (offered)."""
 
 PREVIEW_PTX_KIND = "source.previewPtx.nvgpu"
-"""Reserved: preview the module's PTX (not offered yet)."""
+"""Preview the file's PTX, through :data:`PREVIEW_PTX_COMMAND` (offered)."""
 
 LOWER_TO_NVVM_COMMAND = "nvgpu-ls.lowerToNvvm"
 """``workspace/executeCommand`` name of :data:`LOWER_TO_NVVM_KIND`; arguments ``[uri]`` or
@@ -40,10 +41,16 @@ LOWER_TO_NVVM_REQUEST = "nvgpu-ls/lowerToNvvm"
 """Custom request, params ``{textDocument: {uri}, engine?}``; answers as the command does."""
 
 PREVIEW_PTX_COMMAND = "nvgpu-ls.previewPtx"
-"""Reserved ``workspace/executeCommand`` name for :data:`PREVIEW_PTX_KIND`."""
+"""``workspace/executeCommand`` name of :data:`PREVIEW_PTX_KIND`; arguments ``[uri]``, ``[uri,
+engine]`` or ``[params]`` (as the request's); answers ``{ptx, mapping, ptxasReport, modules,
+cached, engine, diagnostics}``."""
 
-RESERVED_KINDS: tuple[str, ...] = (PREVIEW_PTX_KIND,)
+PREVIEW_PTX_REQUEST = "nvgpu-ls/previewPtx"
+"""Custom request, params ``{textDocument: {uri}, engine?, validate?, timeout?}``; answers as the
+command does."""
+
+RESERVED_KINDS: tuple[str, ...] = ()
 """Kinds announced to clients for which no action is offered yet."""
 
 COMMANDS: tuple[str, ...] = (LOWER_TO_NVVM_COMMAND, PREVIEW_PTX_COMMAND)
-"""Every command name nvgpu-ls reserves (the offered ones are registered with the server)."""
+"""Every command name nvgpu-ls registers with the server."""

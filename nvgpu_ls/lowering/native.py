@@ -178,6 +178,16 @@ class NativeWorker:
         with self._lock:
             self._stop(graceful=True)
 
+    def kill(self) -> None:
+        """Kill the worker now, without waiting for the request it may be serving (that request
+        then ends at once, reporting the kill); the next request starts a fresh worker."""
+        process = self._process
+        if process is not None and process.poll() is None:
+            try:
+                process.kill()
+            except OSError:
+                pass
+
     def __enter__(self) -> "NativeWorker":
         return self
 

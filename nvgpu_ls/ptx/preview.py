@@ -173,7 +173,8 @@ class PreviewService:
         return result
 
     def close(self) -> None:
-        """Stop the worker and forget the cache."""
+        """Stop the worker (killing it under a preview still running) and forget the cache."""
+        self.worker.kill()
         self.worker.close()
         with self._lock:
             self._cache.clear()
