@@ -316,3 +316,26 @@ def test_shutdown_during_a_hung_preview_does_not_wait_for_its_timeout(monkeypatc
         return time.monotonic() - started
 
     assert asyncio.run(main()) < 15
+
+
+CRASHING = (Path(__file__).parent / "data" / "ptx_faults" / "wgmma_f16_accumulator.mlir").read_text()
+
+
+def test_an_input_that_crashes_native_code_is_a_diagnostic_and_the_server_answers_on():
+    """No injected fault: a real input on which LLVM's translation segfaults in the worker."""
+    async def scenario(s: LspSession, progress: ProgressLog):
+        await s.open("crash.mlir", CRASHING)
+        await s.open(NAME, GEMM)
+        crashed = await preview(s, "crash.mlir")
+        answered = time.monotonic()
+        hover = await s.hover(NAME, *_position("nvgpu.mma.sync"))
+        hover_delay = time.monotonic() - answered
+        fresh = await preview(s)  # the next preview gets a fresh worker
+        return crashed, hover, hover_delay, fresh
+
+    crashed, hover, hover_delay, fresh = run_preview_session(scenario)
+    assert crashed.ptx is None
+    (crash,) = [d for d in crashed.diagnostics if str(d.code).startswith("ptx.")]
+    assert "crashed" in crash.message and "translate-to-llvmir" in crash.message
+    assert _hover_ok(hover) and hover_delay < 1.0, hover_delay
+    assert fresh.ptx is not None and "mma.sync.aligned" in fresh.ptx
