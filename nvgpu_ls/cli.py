@@ -351,16 +351,12 @@ def _check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 # --------------------------------------------------------------------------- lower
 
-def _lower_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="nvgpu-ls lower",
-        description="Lower the nvgpu ops of an MLIR file to the NVVM and LLVM dialects and print the result. "
-                    "Diagnostics go to standard error in the format of --check.",
-    )
-    parser.add_argument("file", metavar="FILE", help="the .mlir file to lower ('-' reads standard input)")
-    parser.add_argument("--engine", choices=ENGINES, default="builtin",
-                        help="builtin (default: nvgpu-ls's own patterns, keeping the text around the ops as "
-                             "written) or upstream (MLIR's convert-nvgpu-to-nvvm, needs the torch-mlir bindings)")
+def _file_command_parser(prog: str, description: str, verb: str, engine_help: str,
+                         output_help: str) -> argparse.ArgumentParser:
+    """The arguments ``lower`` and ``ptx`` share: the file, engine, target, configuration, -g, -o."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("file", metavar="FILE", help=f"the .mlir file to {verb} ('-' reads standard input)")
+    parser.add_argument("--engine", choices=ENGINES, default="builtin", help=engine_help)
     parser.add_argument("--target", metavar="CHIP",
                         help="target where the file names none and the configuration gives none, e.g. sm_90a "
                              "or sm_90a+ptx80")
@@ -370,7 +366,30 @@ def _lower_parser() -> argparse.ArgumentParser:
     config.add_argument("--no-config", action="store_true", help="use no configuration file")
     parser.add_argument("-g", "--debug-info", action="store_true",
                         help="ask for line info in the attached targets (the kernel is compiled with -g)")
-    parser.add_argument("-o", "--output", metavar="OUT", help="write the lowered text to OUT, not standard output")
+    parser.add_argument("-o", "--output", metavar="OUT", help=output_help)
+    return parser
+
+
+def _parse_file_command(parser: argparse.ArgumentParser,
+                        argv: Sequence[str]) -> tuple[argparse.Namespace | None, str | None, int | None]:
+    """Parsed arguments and the fallback target, or the exit status of a usage problem (or --help)."""
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return None, None, 2 if exc.code not in (0, None) else 0
+    target, status = _usage_problem(args, parser)
+    return args, target, status
+
+
+def _lower_parser() -> argparse.ArgumentParser:
+    parser = _file_command_parser(
+        "nvgpu-ls lower",
+        "Lower the nvgpu ops of an MLIR file to the NVVM and LLVM dialects and print the result. "
+        "Diagnostics go to standard error in the format of --check.",
+        "lower",
+        "builtin (default: nvgpu-ls's own patterns, keeping the text around the ops as written) or upstream "
+        "(MLIR's convert-nvgpu-to-nvvm, needs the torch-mlir bindings)",
+        "write the lowered text to OUT, not standard output")
     parser.add_argument("--upstream-timeout", type=float, default=DEFAULT_UPSTREAM_TIMEOUT, metavar="SECONDS",
                         help=f"time limit of the upstream engine (default {DEFAULT_UPSTREAM_TIMEOUT:g})")
     return parser
@@ -378,14 +397,9 @@ def _lower_parser() -> argparse.ArgumentParser:
 
 def lower_main(argv: Sequence[str]) -> int:
     """``nvgpu-ls lower ...``; returns the exit status."""
-    parser = _lower_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return 2 if exc.code not in (0, None) else 0
-    target, status = _usage_problem(args, parser)
-    if status is not None:
-        return status
+    args, target, status = _parse_file_command(_lower_parser(), argv)
+    if status is not None or args is None:
+        return status or 0
     try:
         settings = Settings(args.config, args.no_config, target)
         return run_lower(args.file, settings, args.engine, args.debug_info, args.output, args.upstream_timeout,
@@ -458,31 +472,20 @@ def _guarded(run: Callable[[], T], what: str, err: TextIO) -> T | None:
 # --------------------------------------------------------------------------- ptx
 
 def _ptx_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="nvgpu-ls ptx",
-        description="Compile the gpu.modules of an MLIR file that uses the nvgpu dialect to PTX and print it. "
-                    "Diagnostics (and, with --validate, ptxas's report per kernel) go to standard error.",
-    )
-    parser.add_argument("file", metavar="FILE", help="the .mlir file to compile ('-' reads standard input)")
-    parser.add_argument("--target", metavar="CHIP",
-                        help="target where the file names none and the configuration gives none, e.g. sm_90a "
-                             "or sm_90a+ptx80")
-    parser.add_argument("--engine", choices=ENGINES, default="builtin",
-                        help="how nvgpu ops are lowered: builtin (default, nvgpu-ls's own patterns) or upstream "
-                             "(MLIR's convert-nvgpu-to-nvvm)")
-    config = parser.add_mutually_exclusive_group()
-    config.add_argument("--config", metavar="PATH",
-                        help="read this configuration file instead of searching from the file's directory up")
-    config.add_argument("--no-config", action="store_true", help="use no configuration file")
+    parser = _file_command_parser(
+        "nvgpu-ls ptx",
+        "Compile the gpu.modules of an MLIR file that uses the nvgpu dialect to PTX and print it. "
+        "Diagnostics (and, with --validate, ptxas's report per kernel) go to standard error.",
+        "compile",
+        "how nvgpu ops are lowered: builtin (default, nvgpu-ls's own patterns) or upstream "
+        "(MLIR's convert-nvgpu-to-nvvm)",
+        "write the PTX to OUT, not standard output")
     parser.add_argument("--validate", action="store_true",
                         help="assemble each module's PTX with ptxas for its chip and report registers, spills "
                              "and shared memory per kernel")
     parser.add_argument("--ptxas", metavar="PATH",
                         help="the ptxas to validate with (default: ptxas on PATH, else the nvidia-cuda-nvcc "
                              "wheel's)")
-    parser.add_argument("-g", "--debug-info", action="store_true",
-                        help="compile with line info (the kernel is compiled with -g)")
-    parser.add_argument("-o", "--output", metavar="OUT", help="write the PTX to OUT, not standard output")
     parser.add_argument("--timeout", type=float, default=DEFAULT_PTX_TIMEOUT, metavar="SECONDS",
                         help=f"time limit of each native step and of each ptxas run (default "
                              f"{DEFAULT_PTX_TIMEOUT:g})")
@@ -491,14 +494,9 @@ def _ptx_parser() -> argparse.ArgumentParser:
 
 def ptx_main(argv: Sequence[str]) -> int:
     """``nvgpu-ls ptx ...``; returns the exit status."""
-    parser = _ptx_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return 2 if exc.code not in (0, None) else 0
-    target, status = _usage_problem(args, parser)
-    if status is not None:
-        return status
+    args, target, status = _parse_file_command(_ptx_parser(), argv)
+    if status is not None or args is None:
+        return status or 0
     if args.ptxas is not None and not (os.path.isfile(args.ptxas) and os.access(args.ptxas, os.X_OK)):
         why = "not an executable file" if os.path.exists(args.ptxas) else "no such file or directory"
         print(f"nvgpu-ls: error: --ptxas {args.ptxas}: {why}", file=sys.stderr)

@@ -152,17 +152,20 @@ class NvgpuLanguageServer(LanguageServer):
         await self.store.ready.wait()  # the settings (engine, target) are known
         entry = self.store.open_documents.get(uri)
         snapshot = entry.text if entry is not None else None
-        loop = asyncio.get_running_loop()
+        return await self._off_loop(self.lowering_pool, f"lowering {uri}", self._lower_snapshot, uri, snapshot,
+                                    engine or self.settings.lowering_engine, self.encoding)
+
+    async def _off_loop(self, pool: Any, what: str, work: Any, *args: Any) -> Any:
+        """``work(*args)`` on ``pool``; a FeatureError or a bug becomes an error answer (the bug
+        also logged to the client), never a dead server."""
         try:
-            return await loop.run_in_executor(self.lowering_pool, self._lower_snapshot, uri, snapshot,
-                                              engine or self.settings.lowering_engine, self.encoding)
+            return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
         except FeatureError as exc:
             raise JsonRpcException(message=str(exc), code=REQUEST_FAILED) from exc
-        except Exception as exc:  # noqa: BLE001  (an engine bug is an error answer, not a dead server)
+        except Exception as exc:  # noqa: BLE001
             self.window_log_message(lsp.LogMessageParams(
-                type=lsp.MessageType.Error,
-                message=f"nvgpu-ls: lowering {uri} failed:\n{traceback.format_exc()}"))
-            raise JsonRpcException(message=f"nvgpu-ls: lowering failed: {type(exc).__name__}: {exc}",
+                type=lsp.MessageType.Error, message=f"nvgpu-ls: {what} failed:\n{traceback.format_exc()}"))
+            raise JsonRpcException(message=f"nvgpu-ls: {what} failed: {type(exc).__name__}: {exc}",
                                    code=REQUEST_FAILED) from exc
 
     def _lower_snapshot(self, uri: str, text: str | None, engine: str, encoding: str) -> dict[str, Any]:
@@ -186,18 +189,10 @@ class NvgpuLanguageServer(LanguageServer):
         entry = self.store.open_documents.get(request.uri)
         snapshot, version = (entry.text, entry.version) if entry is not None else (None, None)
         progress = await WorkDoneProgress.start(self, "Preview PTX", request.work_done_token)
-        loop = asyncio.get_running_loop()
         try:
-            result, problems = await loop.run_in_executor(
-                self.preview_pool, self._preview_snapshot, request, snapshot, self.encoding, progress.report)
-        except FeatureError as exc:
-            raise JsonRpcException(message=str(exc), code=REQUEST_FAILED) from exc
-        except Exception as exc:  # noqa: BLE001  (a preview bug is an error answer, not a dead server)
-            self.window_log_message(lsp.LogMessageParams(
-                type=lsp.MessageType.Error,
-                message=f"nvgpu-ls: previewing the PTX of {request.uri} failed:\n{traceback.format_exc()}"))
-            raise JsonRpcException(message=f"nvgpu-ls: PTX preview failed: {type(exc).__name__}: {exc}",
-                                   code=REQUEST_FAILED) from exc
+            result, problems = await self._off_loop(self.preview_pool, f"previewing the PTX of {request.uri}",
+                                                    self._preview_snapshot, request, snapshot, self.encoding,
+                                                    progress.report)
         finally:
             progress.end()
         if version is not None and self.store.keep_preview(request.uri, version, problems):

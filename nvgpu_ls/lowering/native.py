@@ -87,15 +87,18 @@ def read_reply(out: str, err: bytes, returncode: int, timed_out: bool, timeout: 
             return reply
     if timed_out:
         reply.problem = f"native worker timed out after {timeout:g} s {reply.stage_text()} and was killed"
-    elif returncode < 0:
-        reply.problem = (f"native worker crashed ({_signal_name(-returncode)}) {reply.stage_text()}"
-                         f"{_crash_reason(err)}")
-    elif returncode == EXIT_NO_BINDINGS:
-        reply.problem = MISSING
     else:
-        reply.problem = (f"native worker exited (status {returncode}) without a result "
-                         f"{reply.stage_text()}{_last_line(err)}")
+        reply.problem = _ended_problem(reply, returncode, err)
     return reply
+
+
+def _ended_problem(reply: WorkerReply, returncode: int, err: bytes) -> str:
+    """Why a worker that ended gave no result: a signal, missing libraries, or an exit status."""
+    if returncode < 0:
+        return f"native worker crashed ({_signal_name(-returncode)}) {reply.stage_text()}{_crash_reason(err)}"
+    if returncode == EXIT_NO_BINDINGS:
+        return MISSING
+    return f"native worker exited (status {returncode}) without a result {reply.stage_text()}{_last_line(err)}"
 
 
 def _signal_name(number: int) -> str:
@@ -270,14 +273,7 @@ class NativeWorker:
         with self._stderr_lock:
             err = b"".join(self._stderr)
         self._stop()
-        if returncode < 0:
-            reply.problem = (f"native worker crashed ({_signal_name(-returncode)}) {reply.stage_text()}"
-                             f"{_crash_reason(err)}")
-        elif returncode == EXIT_NO_BINDINGS:
-            reply.problem = MISSING
-        else:
-            reply.problem = (f"native worker exited (status {returncode}) without a result "
-                             f"{reply.stage_text()}{_last_line(err)}")
+        reply.problem = _ended_problem(reply, returncode, err)
         return reply
 
     def _start(self) -> str | None:
