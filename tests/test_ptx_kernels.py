@@ -34,11 +34,7 @@ from nvgpu_ls.ptx import find_ptxas
 
 from .conftest import DATA, ROOT
 
-pytest.importorskip("torch_mlir", reason="the PTX preview needs the torch-mlir bindings")
-pytest.importorskip("llvmlite", reason="the PTX preview needs llvmlite")
-preview_module = pytest.importorskip("nvgpu_ls.ptx.preview", reason="nvgpu_ls.ptx.preview not available")
-PreviewOptions = preview_module.PreviewOptions
-PreviewService = preview_module.PreviewService
+from nvgpu_ls.ptx.preview import PreviewOptions, PreviewService
 
 KERNEL_DATA = DATA / "ptx"
 BOTH = ("builtin", "upstream")
@@ -249,23 +245,16 @@ def test_builtin_only_kernels_fail_upstream_with_a_diagnostic(service, kernel: K
 
 
 # ---------------------------------------------------------------------------- the CLI
-def _cli_has_ptx() -> bool:
-    done = subprocess.run([sys.executable, "-m", "nvgpu_ls", "ptx", "--help"], capture_output=True,
-                          text=True, cwd=ROOT, timeout=60)
-    return done.returncode == 0
-
-
 @NEEDS_PTXAS
-def test_cli_ptx_validate_on_the_hopper_gemm(tmp_path: Path):
-    if not _cli_has_ptx():
-        pytest.skip("nvgpu-ls ptx is not available")
-    out = tmp_path / "gemm.ptx"
+@pytest.mark.parametrize("kernel", KERNELS, ids=lambda k: k.file)
+def test_nvgpu_ls_ptx_validate_gives_ptx_ptxas_accepts_with_the_expected_instructions(kernel: Kernel,
+                                                                                       tmp_path: Path):
+    out = tmp_path / "kernel.ptx"
     done = subprocess.run([sys.executable, "-m", "nvgpu_ls", "ptx", "--validate", "-o", str(out),
-                           str(KERNEL_DATA / "hopper_gemm_sm90a.mlir")],
+                           str(KERNEL_DATA / kernel.file)],
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     ptx = out.read_text()
-    assert ".target sm_90a" in ptx
-    present = set(opcodes(ptx))
-    assert {"wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", "mbarrier.try_wait.parity.shared.b64",
-            "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"} <= present
+    assert f".target {kernel.chip}" in ptx
+    missing = set(kernel.opcodes) - set(opcodes(ptx))
+    assert not missing, missing
