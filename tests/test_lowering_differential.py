@@ -78,7 +78,7 @@ def _conformance_cases() -> list[Case]:
 
 @needs_conformance
 def test_conformance_functions_lowered_by_both_engines_give_the_same_ptx() -> None:
-    results = compare_cases(_conformance_cases(), workers=12)
+    results = compare_cases(_conformance_cases(), workers=4)
     compared = [r for r in results if not r.failures]
     assert compared, "no conformance function was compiled by both engines"
     differing = {r.case.name: r.differing() for r in compared if r.verdict != "identical"}
@@ -89,7 +89,7 @@ def test_conformance_functions_lowered_by_both_engines_give_the_same_ptx() -> No
 def test_conformance_functions_both_engines_lower_also_compile() -> None:
     """Where both engines lowered a function, the rest of the pipeline takes both texts."""
     cases = [c for c in _conformance_cases() if "nvgpu-to-nvvm.mlir" in c.name or "extf.mlir" in c.name]
-    results = compare_cases(cases, workers=12)
+    results = compare_cases(cases, workers=4)
     stuck = {r.case.name: r.failures for r in results
              if set(r.lowered) == {"builtin", "upstream"} and r.failures}
     assert not stuck, stuck

@@ -17,6 +17,7 @@ NVPTX emits it as a ``.func``.
 from __future__ import annotations
 
 import re
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import Iterable
 from ..analysis.document import Document
 from ..diagnostics import Severity
 from ..lowering.engine import LoweringOptions, lower_document
+from ..lowering.native import NativeWorker
 from ..lowering.upstream_engine import lower_with_upstream
 from ..verify import CheckOptions, check_document
 from ..verify.upstream_worker import split_chunks
@@ -72,13 +74,14 @@ def _problems(diagnostics: Iterable) -> str:
     return "; ".join(f"{d.code}: {d.message}" for d in errors[:3]) or "no text"
 
 
-def lower_both(case: Case, options: LoweringOptions | None = None) -> tuple[dict[str, str], dict[str, str]]:
+def lower_both(case: Case, options: LoweringOptions | None = None,
+               worker: NativeWorker | None = None) -> tuple[dict[str, str], dict[str, str]]:
     """Each engine's lowered text, and each failing engine's reason."""
     options = options or LoweringOptions()
     texts: dict[str, str] = {}
     failures: dict[str, str] = {}
     builtin = lower_document(Document(case.text), case.path, options)
-    upstream = lower_with_upstream(case.text, case.path, options)
+    upstream = lower_with_upstream(case.text, case.path, options, worker=worker)
     for engine, lowered in zip(ENGINES, (builtin, upstream)):
         if lowered.text is None:
             failures[engine] = "lowering: " + _problems(lowered.diagnostics)
@@ -87,12 +90,14 @@ def lower_both(case: Case, options: LoweringOptions | None = None) -> tuple[dict
     return texts, failures
 
 
-def compare_case(case: Case, options: LoweringOptions | None = None) -> CaseResult:
-    """Lower ``case`` with both engines, compile both, compare (see the module docstring)."""
+def compare_case(case: Case, options: LoweringOptions | None = None,
+                 worker: NativeWorker | None = None) -> CaseResult:
+    """Lower ``case`` with both engines, compile both, compare (see the module docstring);
+    native work in ``worker`` (a long-lived one), else in a worker per step."""
     result = CaseResult(case)
-    result.lowered, result.failures = lower_both(case, options)
+    result.lowered, result.failures = lower_both(case, options, worker)
     for engine, text in result.lowered.items():
-        ptx = lowered_to_ptx(text)
+        ptx = lowered_to_ptx(text, worker=worker)
         result.ptx[engine] = ptx
         if ptx.problems:
             result.failures[engine] = "; ".join(str(p) for p in ptx.problems[:3])
@@ -122,9 +127,25 @@ def _by_function(ptx: str) -> dict[str, list[str]]:
 
 
 def compare_cases(cases: list[Case], workers: int = 8) -> list[CaseResult]:
-    """``compare_case`` over ``cases``, several at a time (each runs worker processes)."""
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(compare_case, cases))
+    """``compare_case`` over ``cases``, several at a time, each thread with its own long-lived
+    native worker."""
+    local = threading.local()
+    started: list[NativeWorker] = []
+    lock = threading.Lock()
+
+    def compare(case: Case) -> CaseResult:
+        if not hasattr(local, "worker"):
+            local.worker = NativeWorker()
+            with lock:
+                started.append(local.worker)
+        return compare_case(case, worker=local.worker)
+
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            return list(pool.map(compare, cases))
+    finally:
+        for worker in started:
+            worker.close()
 
 
 # ---------------------------------------------------------------------------- cases
