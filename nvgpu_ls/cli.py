@@ -75,9 +75,11 @@ def _arg_parser() -> argparse.ArgumentParser:
         epilog="'nvgpu-ls lower FILE' lowers a file's nvgpu ops to NVVM (see 'nvgpu-ls lower --help'); "
                "'nvgpu-ls ptx FILE' compiles its gpu.modules to PTX (see 'nvgpu-ls ptx --help').",
     )
-    parser.add_argument("--check", nargs="+", metavar="PATH",
+    parser.add_argument("--check", nargs="*", metavar="PATH",
                         help="check .mlir files (directories are searched recursively; '-' reads standard "
-                             "input) and exit")
+                             "input) and exit; paths may also follow the other options, as a pre-commit hook "
+                             "passes them")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help=argparse.SUPPRESS)
     parser.add_argument("--format", choices=FORMATS, default="text",
                         help="output format for --check: text (default), json, sarif (SARIF 2.1.0, for code "
                              "scanning) or github (workflow commands that become annotations)")
@@ -303,8 +305,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import __version__
         print(f"nvgpu-ls {__version__}")
         return 0
-    if args.check:
+    if args.check is not None:
+        args.check = args.check + args.paths
+        if not args.check:
+            parser.print_usage(sys.stderr)
+            print("nvgpu-ls: error: --check needs at least one PATH", file=sys.stderr)
+            return 2
         return _check(args, parser)
+    if args.paths:
+        parser.print_usage(sys.stderr)
+        print(f"nvgpu-ls: error: to check {args.paths[0]!r}, use --check (with no arguments nvgpu-ls serves LSP)",
+              file=sys.stderr)
+        return 2
     if args.tcp:
         host, _, port = args.tcp.rpartition(":")
         if not port.isdigit() or not 0 < int(port) < 65536:

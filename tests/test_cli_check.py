@@ -73,3 +73,18 @@ def test_binary_and_odd_named_files_are_diagnosed_not_raised(tmp_path):
 def test_standard_input_is_checked_as_stdin(tmp_path):
     result = run("--check", "-", cwd=tmp_path, stdin=BROKEN)
     assert result.returncode == 1 and result.stdout.startswith("<stdin>:2:")
+
+
+def test_paths_may_follow_other_options_as_a_pre_commit_hook_with_args_passes_them(tmp_path):
+    (tmp_path / "ok.mlir").write_text(CLEAN)
+    (tmp_path / "bad.mlir").write_text(BROKEN)
+    result = run("--check", "--target", "sm_90a", "--format", "text", "ok.mlir", "bad.mlir", cwd=tmp_path)
+    assert result.returncode == 1 and result.stdout.startswith("bad.mlir:2:"), result.stdout + result.stderr
+    assert "2 files checked" in result.stdout
+
+
+def test_check_without_paths_and_paths_without_check_are_usage_errors(tmp_path):
+    (tmp_path / "ok.mlir").write_text(CLEAN)
+    assert run("--check", cwd=tmp_path).returncode == 2
+    stray = run("ok.mlir", cwd=tmp_path)
+    assert stray.returncode == 2 and "use --check" in stray.stderr
