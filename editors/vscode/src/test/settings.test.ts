@@ -1,0 +1,101 @@
+import * as assert from 'assert';
+import { Host, filterConfigurationResult, findExecutable, resolveServerCommand, serverSettings, RESTART_SETTINGS } from '../settings';
+
+function host(executables: string[], extra: Partial<Host> = {}): Host {
+  return {
+    env: { PATH: '/usr/local/bin:/usr/bin' },
+    platform: 'linux',
+    home: '/home/me',
+    isExecutable: (file) => executables.includes(file),
+    ...extra,
+  };
+}
+
+describe('resolveServerCommand', () => {
+  it('finds the default nvgpu-ls on PATH', () => {
+    const found = resolveServerCommand({}, host(['/usr/bin/nvgpu-ls']));
+    assert.deepStrictEqual(found, { ok: true, command: '/usr/bin/nvgpu-ls', args: [], description: '/usr/bin/nvgpu-ls' });
+  });
+
+  it('takes the first PATH entry that has it', () => {
+    const found = resolveServerCommand({ serverPath: 'nvgpu-ls' }, host(['/usr/bin/nvgpu-ls', '/usr/local/bin/nvgpu-ls']));
+    assert.ok(found.ok && found.command === '/usr/local/bin/nvgpu-ls');
+  });
+
+  it('runs <python> -m nvgpu_ls when pythonPath is set, before serverPath', () => {
+    const found = resolveServerCommand(
+      { serverPath: '/opt/nvgpu-ls', pythonPath: '/venv/bin/python' },
+      host(['/venv/bin/python', '/opt/nvgpu-ls']),
+    );
+    assert.ok(found.ok);
+    assert.strictEqual(found.command, '/venv/bin/python');
+    assert.deepStrictEqual(found.args, ['-m', 'nvgpu_ls']);
+  });
+
+  it('searches a bare python name on PATH', () => {
+    const found = resolveServerCommand({ pythonPath: 'python3' }, host(['/usr/bin/python3']));
+    assert.ok(found.ok && found.command === '/usr/bin/python3');
+  });
+
+  it('expands ~ and resolves relative paths against the workspace folder', () => {
+    assert.strictEqual(findExecutable('~/.local/bin/nvgpu-ls', host(['/home/me/.local/bin/nvgpu-ls'])), '/home/me/.local/bin/nvgpu-ls');
+    assert.strictEqual(findExecutable('.venv/bin/nvgpu-ls', host(['/ws/.venv/bin/nvgpu-ls'], { cwd: '/ws' })), '/ws/.venv/bin/nvgpu-ls');
+  });
+
+  it('says what is missing and which setting to change', () => {
+    const missing = resolveServerCommand({}, host([]));
+    assert.ok(!missing.ok);
+    assert.match(missing.message, /'nvgpu-ls' was not found on PATH/);
+    assert.match(missing.message, /nvgpu-ls\.serverPath/);
+    const badPython = resolveServerCommand({ pythonPath: '/nope/python' }, host([]));
+    assert.ok(!badPython.ok);
+    assert.match(badPython.message, /nvgpu-ls\.pythonPath/);
+    const badPath = resolveServerCommand({ serverPath: '/opt/x/nvgpu-ls' }, host([]));
+    assert.ok(!badPath.ok && /at that path/.test(badPath.message));
+  });
+
+  it('uses PATHEXT on Windows', () => {
+    const windows = host(['C:\\tools\\nvgpu-ls.EXE'], { platform: 'win32', env: { PATH: 'C:\\tools', PATHEXT: '.COM;.EXE' } });
+    const found = resolveServerCommand({}, windows);
+    assert.ok(found.ok && found.command === 'C:\\tools\\nvgpu-ls.EXE');
+  });
+
+  it('restarts only for the settings of the command line', () => {
+    assert.deepStrictEqual(RESTART_SETTINGS, ['nvgpu-ls.serverPath', 'nvgpu-ls.pythonPath']);
+  });
+});
+
+describe('serverSettings', () => {
+  it('keeps the server keys only, empty strings as null', () => {
+    const section = {
+      serverPath: 'nvgpu-ls',
+      pythonPath: '',
+      trace: { server: 'off' },
+      target: 'sm_90a+ptx80',
+      configPath: '',
+      loweringEngine: 'upstream',
+      ptxasPath: '/usr/local/cuda/bin/ptxas',
+      rules: { 'nvgpu.sm-gate': 'warning', 'ssa.*': 'off' },
+    };
+    assert.deepStrictEqual(serverSettings(section), {
+      target: 'sm_90a+ptx80',
+      configPath: null,
+      loweringEngine: 'upstream',
+      ptxasPath: '/usr/local/cuda/bin/ptxas',
+      rules: { 'nvgpu.sm-gate': 'warning', 'ssa.*': 'off' },
+    });
+  });
+
+  it('answers nothing for no section', () => {
+    assert.deepStrictEqual(serverSettings(undefined), {});
+    assert.deepStrictEqual(serverSettings(null), {});
+  });
+
+  it('filters the nvgpu-ls section of a workspace/configuration answer only', () => {
+    const answer = filterConfigurationResult(
+      [{ section: 'nvgpu-ls' }, { section: 'editor' }],
+      [{ target: 'sm_80', serverPath: 'x' }, { tabSize: 2 }],
+    );
+    assert.deepStrictEqual(answer, [{ target: 'sm_80' }, { tabSize: 2 }]);
+  });
+});

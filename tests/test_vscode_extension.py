@@ -1,0 +1,101 @@
+"""The VS Code extension (editors/vscode): it builds from a clean copy with the documented
+commands (``npm ci``, ``npm run compile``), its unit and grammar tests pass (``npm test``: the
+client logic without VS Code, and the TextMate grammar run by vscode-textmate + the Oniguruma
+wasm over test/fixtures), and ``vsce package`` makes a .vsix holding the extension and its
+grammar. The manifest's settings are the ones the server reads."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from nvgpu_ls.settings import _READERS
+
+EXTENSION = Path(__file__).resolve().parent.parent / "editors" / "vscode"
+FIXTURES = EXTENSION / "test" / "fixtures"
+SKIP_COPY = shutil.ignore_patterns("node_modules", "out", "*.vsix")
+
+NODE = shutil.which("node")
+NPM = shutil.which("npm")
+needs_node = pytest.mark.skipif(NODE is None or NPM is None, reason="node and npm are not installed")
+
+
+def _run(args: list[str], cwd: Path, timeout: float) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False,
+                            stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, f"{' '.join(args)} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the extension as a clean checkout has it, installed and compiled."""
+    work = tmp_path_factory.mktemp("vscode") / "vscode"
+    shutil.copytree(EXTENSION, work, ignore=SKIP_COPY)
+    assert NPM is not None
+    _run([NPM, "ci", "--no-audit", "--no-fund"], work, timeout=600)
+    _run([NPM, "run", "compile"], work, timeout=300)
+    assert (work / "out" / "extension.js").is_file()
+    return work
+
+
+@needs_node
+def test_unit_and_grammar_tests_pass(built: Path) -> None:
+    assert NPM is not None
+    result = _run([NPM, "test"], built, timeout=300)
+    assert " passing" in result.stdout and " failing" not in result.stdout, result.stdout
+    for suite in ("resolveServerCommand", "serverSettings", "targetFromSymbols", "preview URIs", "debounce",
+                  "grammar: Hopper wgmma kernel", "grammar: Ampere mma.sync kernel", "grammar: generic form",
+                  "grammar: aliases and symbols"):
+        assert suite in result.stdout, f"suite {suite!r} did not run:\n{result.stdout}"
+
+
+@needs_node
+def test_vsix_packages_the_extension_and_grammar(built: Path, tmp_path: Path) -> None:
+    vsix = tmp_path / "nvgpu-ls.vsix"
+    vsce = built / "node_modules" / ".bin" / "vsce"
+    assert vsce.exists(), "@vscode/vsce is a devDependency"
+    _run([str(vsce), "package", "--out", str(vsix)], built, timeout=300)
+    assert vsix.is_file()
+    with zipfile.ZipFile(vsix) as archive:
+        names = set(archive.namelist())
+        manifest = json.loads(archive.read("extension/package.json"))
+    for needed in ("extension/out/extension.js", "extension/syntaxes/mlir.tmLanguage.json",
+                   "extension/language-configuration.json", "extension/package.json", "extension/readme.md",
+                   "extension/node_modules/vscode-languageclient/package.json"):
+        assert needed in names, f"{needed} is not in the vsix"
+    leaked = sorted(n for n in names if n.startswith(("extension/src/", "extension/test/", "extension/out/test/"))
+                    or n.startswith(("extension/node_modules/typescript/", "extension/node_modules/vscode-textmate/",
+                                     "extension/node_modules/@vscode/vsce/", "extension/node_modules/mocha/")))
+    assert not leaked, f"development files in the vsix: {leaked[:10]}"
+    assert manifest["main"] == "./out/extension.js"
+
+
+def test_manifest_settings_are_the_servers() -> None:
+    """Every setting the server reads is contributed, and the client's own are the launch ones."""
+    manifest = json.loads((EXTENSION / "package.json").read_text(encoding="utf-8"))
+    contributed = {key.removeprefix("nvgpu-ls.") for key in manifest["contributes"]["configuration"]["properties"]}
+    assert set(_READERS) <= contributed
+    assert contributed - set(_READERS) == {"serverPath", "pythonPath", "trace.server"}
+    settings_ts = (EXTENSION / "src" / "settings.ts").read_text(encoding="utf-8")
+    for key in _READERS:
+        assert f"'{key}'" in settings_ts, f"the client does not pass {key} to the server"
+    properties = manifest["contributes"]["configuration"]["properties"]
+    assert properties["nvgpu-ls.loweringEngine"]["enum"] == ["builtin", "upstream"]
+    assert manifest["activationEvents"] == ["onLanguage:mlir"]
+    commands = {c["command"] for c in manifest["contributes"]["commands"]}
+    assert {"nvgpu.lowerToNvvm", "nvgpu.previewPtx"} <= commands
+    grammar = json.loads((EXTENSION / "syntaxes" / "mlir.tmLanguage.json").read_text(encoding="utf-8"))
+    assert grammar["scopeName"] == "source.mlir"
+
+
+def test_fixtures_are_valid_nvgpu(tmp_path: Path) -> None:
+    """The grammar's sample files are kernels nvgpu-ls accepts (no errors)."""
+    from nvgpu_ls.cli import main
+
+    assert main(["--check", "--no-config", *map(str, sorted(FIXTURES.glob("*.mlir")))]) == 0
