@@ -80,3 +80,16 @@ def test_type_agreement_sees_through_aliases() -> None:
 def test_successor_naming_no_block_is_reported() -> None:
     text = "func.func @e() {\n  cf.br ^bb9\n^bb1:\n  return\n}\n"
     assert _problems(text) == [(2, 9, "block.undefined", "reference to an undefined block", [])]
+
+
+def test_an_alias_the_chunk_never_defines_is_reported_at_its_use() -> None:
+    text = "#a = #gpu.address_space<workgroup>\nfunc.func @f(%m: memref<4xf32, #b>, %n: memref<4xf32, #a>) {\n  return\n}\n"
+    found = [p for p in _problems(text) if p[2] == "alias.undefined"]
+    assert found == [(2, 32, "alias.undefined", "undefined symbol alias id 'b'", [])]
+
+
+def test_an_alias_defined_in_another_split_chunk_is_undefined_here() -> None:
+    text = ("!t = !nvgpu.mbarrier.token\n// -----\nfunc.func @f(%t: !t) {\n  return\n}\n"
+            "// -----\n!t = !nvgpu.mbarrier.token\nfunc.func @g(%t: !t) {\n  return\n}\n")
+    found = [p for p in _problems(text) if p[2] == "alias.undefined"]
+    assert [(p[0], p[1]) for p in found] == [(3, 18)]

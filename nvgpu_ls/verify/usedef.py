@@ -10,11 +10,13 @@ than prior uses: 'i32' vs 'index'``, ``reference to an undefined block``.
 from __future__ import annotations
 
 import dataclasses
+import re
+from functools import lru_cache
 
 from ..analysis.document import Document
 from ..analysis.ir import Block, Operation, ValueDef
 from ..analysis.values import (
-    DialectType, IntegerAttr, IntegerType, OpaqueAttr, OpaqueType, Type, TypeAliasRef,
+    Attr, AttrAliasRef, DialectType, IntegerAttr, IntegerType, OpaqueAttr, OpaqueType, Type, TypeAliasRef,
 )
 from ..diagnostics import Diagnostic, Related, Severity
 from .context import OpView
@@ -46,8 +48,9 @@ def check_names(doc: Document) -> list[Diagnostic]:
 
 
 def check_op_use_def(op: Operation, doc: Document, found: list[Diagnostic], view: OpView | None = None) -> None:
-    """The per-op part, appended to ``found``: undefined blocks, dominance, type agreement
-    (``view``: the op's OpView, when the caller has one)."""
+    """The per-op part, appended to ``found``: undefined aliases and blocks, dominance, type
+    agreement (``view``: the op's OpView, when the caller has one)."""
+    found.extend(_undefined_aliases(op, doc))
     for ref in op.successors:
         if ref.block is None:
             found.append(Diagnostic(ref.start, ref.end, "reference to an undefined block", "block.undefined",
@@ -191,3 +194,46 @@ def _canonical_form(value):
     if isinstance(value, tuple):
         return tuple(_canonical(v) for v in value)
     return value
+
+
+def _undefined_aliases(op: Operation, doc: Document) -> list[Diagnostic]:
+    """``#name`` / ``!name`` aliases the op's own types and attributes use but its chunk never
+    defines (upstream's parser: "undefined symbol alias id 'name'")."""
+    written = [ref.type for ref in op.types] + [ref.type for ref in op.result_types]
+    written += [entry.value for entry in op.attributes.values()]
+    names: set[str] = set()
+    for value in written:
+        names |= alias_names(value)
+    if not names:
+        return []
+    defined = doc.aliases(op.start)
+    missing = sorted(name for name in names if name not in defined)
+    found = []
+    own_end = op.regions[0].start if op.regions else op.end
+    for name in missing:
+        match = re.compile(re.escape(name) + r"(?![\w$.])").search(doc.text, op.start, own_end)
+        start, end = (match.start(), match.end()) if match else (op.name_start, op.name_end)
+        found.append(Diagnostic(start, end, f"undefined symbol alias id '{name[1:]}'", "alias.undefined",
+                                Severity.ERROR, data={"name": name}))
+    return found
+
+
+@lru_cache(maxsize=4096)
+def alias_names(value: object) -> frozenset[str]:
+    """The alias names (``#a``, ``!t``) referenced anywhere inside a type or attribute value."""
+    if isinstance(value, (AttrAliasRef, TypeAliasRef)):
+        return frozenset((value.name,))
+    if isinstance(value, (tuple, list)):
+        parts = value
+    elif dataclasses.is_dataclass(value):
+        parts = [getattr(value, f.name) for f in dataclasses.fields(value)]
+    else:
+        return frozenset()
+    found: frozenset[str] = frozenset()
+    for part in parts:
+        if isinstance(part, (Type, Attr, tuple, list)) and part is not value:
+            try:
+                found |= alias_names(part)
+            except TypeError:  # an unhashable part: walk it without the cache
+                found |= alias_names.__wrapped__(part)
+    return found
