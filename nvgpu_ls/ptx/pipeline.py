@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -96,13 +97,27 @@ def lowered_to_ptx(lowered_text: str, timeout: float = 120.0, *, opt_level: int 
                                       reply.where.get("module"))])
     try:
         modules = [PtxModule(str(m["name"]), str(m["chip"]), str(m["features"]), str(m["llvm_ir"]),
-                             str(m["ptx"])) for m in reply.result["modules"]]
+                             ptxas_safe_file_names(str(m["ptx"]))) for m in reply.result["modules"]]
         problems = [Problem(str(p["stage"]), str(p["message"]), p.get("module"))
                     for p in reply.result["problems"]]
     except (KeyError, TypeError) as exc:
         return PtxResult([], [Problem("worker", f"native worker gave an unreadable result: {exc}")])
     dialect = reply.result.get("llvm_dialect")
     return PtxResult(modules, problems, str(dialect) if dialect is not None else None)
+
+
+_FILE_DIRECTIVE = re.compile(r'^(\s*\.file\s+\d+\s+")((?:[^"\\\n]|\\.)*)(")', re.M)
+_ESCAPE = re.compile(r"\\.")
+
+
+def ptxas_safe_file_names(ptx: str) -> str:
+    """``ptx`` with each ``\\"`` in a ``.file`` name written ``\\042``: LLVM escapes a double
+    quote of a source file name with a backslash, which ptxas rejects as a syntax error (so a
+    file named ``a"b.mlir`` compiled with line information could never be assembled)."""
+    def fix(match: re.Match[str]) -> str:
+        name = _ESCAPE.sub(lambda e: "\\042" if e.group() == '\\"' else e.group(), match.group(2))
+        return match.group(1) + name + match.group(3)
+    return _FILE_DIRECTIVE.sub(fix, ptx) if '\\"' in ptx else ptx
 
 
 # ---------------------------------------------------------------------------- ptxas
@@ -160,12 +175,38 @@ def ptxas_output(ptx: str, chip: str, ptxas_path: str | None = None, timeout: fl
         command = [executable, f"-arch={chip}", *(["-v"] if verbose else []), str(source),
                    "-o", str(Path(folder) / "k.cubin")]
         try:
-            done = subprocess.run(command, capture_output=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return Problem("ptxas", f"ptxas timed out after {timeout:g} s")
+            # its own process group, so that a timeout also ends what it started (a wrapper
+            # script's children would otherwise outlive it, holding its output open)
+            process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, start_new_session=True)
         except OSError as exc:
             return Problem("ptxas", f"ptxas could not start: {exc.strerror or exc}")
-    return PtxasOutput((done.stdout + done.stderr).decode("utf-8", "replace"), done.returncode)
+        try:
+            stdout, stderr = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            _kill_group(process)
+            return Problem("ptxas", f"ptxas timed out after {timeout:g} s and was killed")
+        finally:
+            if process.poll() is None:
+                _kill_group(process)
+    return PtxasOutput((stdout + stderr).decode("utf-8", "replace"), process.returncode)
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    """Kill ``process`` and every process of its group, and reap it."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    try:
+        process.kill()
+    except OSError:
+        pass
+    try:
+        process.communicate(timeout=5.0)
+    except (subprocess.TimeoutExpired, ValueError, OSError):
+        pass
+    process.wait()
 
 
 def ptxas_messages(text: str) -> list[PtxasMessage]:

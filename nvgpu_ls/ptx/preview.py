@@ -464,12 +464,24 @@ def _source_files(ptx: str, file_name: str) -> set[int]:
     for line in ptx.splitlines():
         match = _FILE.match(line)
         if match:
-            entries[int(match.group(1))] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            entries[int(match.group(1))] = _unescape(match.group(2))
     exact = {number for number, name in entries.items() if _same_file(name, file_name)}
     if exact:
         return exact
     base = os.path.basename(file_name)
     return {number for number, name in entries.items() if os.path.basename(name) == base}
+
+
+def _unescape(name: str) -> str:
+    """A ``.file`` name as LLVM escaped it (``\\"``, ``\\\\``, ``\\n``, octal ``\\042``), unescaped."""
+    simple = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r"}
+
+    def one(match: re.Match[str]) -> str:
+        text = match.group(1)
+        if text[0] in "01234567":
+            return chr(int(text, 8))
+        return simple.get(text, "\\" + text)
+    return re.sub(r"\\([0-7]{1,3}|.)", one, name)
 
 
 _COMPILING = re.compile(r"Compiling entry function '([^']+)'")

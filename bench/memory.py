@@ -1,0 +1,71 @@
+"""Peak memory (resident set) of analysing, checking and lowering a generated file, each in a
+fresh child process, against the budgets ``tests/test_resource_bounds.py`` holds the project to.
+
+    python bench/memory.py [--lines 20000]
+
+Each figure is the child's own peak RSS (``ru_maxrss``) after the step, and the step's share
+over the same child's peak after only importing the package (the baseline, printed too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_CHILD = r"""
+import json, resource, sys
+sys.path[:0] = [{root!r}, {bench!r}]
+from generate import generate
+from nvgpu_ls.analysis.document import Document
+from nvgpu_ls.verify import CheckOptions, check_document
+from nvgpu_ls.lowering.engine import LoweringOptions, lower_document
+step = {step!r}
+text = generate({lines})
+result = {{"lines": text.count("\n")}}
+baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+if step in ("check", "lower"):
+    doc = Document(text)
+    diagnostics = doc.diagnostics() + check_document(doc, CheckOptions(target="sm_90"))
+    result["diagnostics"] = len(diagnostics)
+if step == "lower":
+    lowered = lower_document(doc, "generated.mlir", LoweringOptions(check=CheckOptions(target="sm_90")))
+    result["lowered_lines"] = (lowered.text or "").count("\n")
+    result["lowering_errors"] = sum(1 for d in lowered.diagnostics if d.severity.name == "ERROR")
+result["baseline_kib"] = baseline
+result["peak_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps(result))
+"""
+
+
+def measure(step: str, lines: int) -> dict:
+    """Run ``step`` (``import``, ``check`` or ``lower``) on a generated file of ``lines`` lines in
+    a child process; its peak RSS (KiB) and what it found."""
+    code = _CHILD.format(root=str(ROOT), bench=str(ROOT / "bench"), step=step, lines=lines)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lines", type=int, default=20000)
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from tests.test_resource_bounds import CHECK_BUDGET_MIB, LOWER_BUDGET_MIB
+
+    base = measure("import", args.lines)
+    print(f"generated file: {base['lines']} lines; baseline after import + generation: "
+          f"{base['peak_kib'] / 1024:.0f} MiB peak RSS")
+    for step, budget in (("check", CHECK_BUDGET_MIB), ("lower", LOWER_BUDGET_MIB)):
+        found = measure(step, args.lines)
+        extra = (found["peak_kib"] - base["peak_kib"]) / 1024
+        print(f"{step:>6}: peak RSS {found['peak_kib'] / 1024:.0f} MiB ({extra:+.0f} MiB over the baseline); "
+              f"budget {budget} MiB; {json.dumps({k: v for k, v in found.items() if 'kib' not in k})}")
+
+
+if __name__ == "__main__":
+    main()

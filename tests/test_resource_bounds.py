@@ -1,0 +1,79 @@
+"""Resource bounds: a 20,000-line file stays under a stated memory budget, and the server runs
+previews one at a time however many are asked for at once.
+
+Memory is the peak resident set of a fresh child process (``bench/memory.py`` measures it and
+prints the figures for the README), so nothing else this test session loaded counts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from nvgpu_ls.features import commands
+
+from .lsp_support import LspSession, uri_of
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "bench"))
+from memory import measure  # noqa: E402
+
+LINES = 20000
+CHECK_BUDGET_MIB = 200
+"""Peak RSS of parsing + ``Document.diagnostics`` + ``check_document`` on the 20,000-line file of
+``bench/generate.py`` (imports included): measured 134 MiB (CPython 3.11, x86-64), × 1.5."""
+LOWER_BUDGET_MIB = 280
+"""The same and the builtin lowering of the file (104,000 lowered lines): measured 187 MiB, × 1.5."""
+UPSTREAM = importlib.util.find_spec("torch_mlir") is not None
+
+
+@pytest.mark.parametrize("step, budget", [("check", CHECK_BUDGET_MIB), ("lower", LOWER_BUDGET_MIB)])
+def test_a_20000_line_file_stays_under_its_memory_budget(step, budget):
+    found = measure(step, LINES)
+    assert found["lines"] >= LINES - 10 and found["diagnostics"] == 0
+    if step == "lower":
+        assert found["lowering_errors"] == 0 and found["lowered_lines"] > LINES
+    peak_mib = found["peak_kib"] / 1024
+    assert peak_mib < budget, f"{step} of {LINES} lines peaked at {peak_mib:.0f} MiB (budget {budget} MiB)"
+
+
+# ---------------------------------------------------------------------- concurrent previews
+KERNEL = (Path(__file__).parent / "data" / "cli_lower" / "copy_kernel.mlir").read_text().replace(
+    "gpu.module @kernels {", 'gpu.module @kernels [#nvvm.target<chip = "sm_80">] {')
+PREVIEWS = 4
+
+
+@pytest.mark.skipif(not UPSTREAM, reason="needs the native pipeline")
+def test_concurrent_previews_run_one_at_a_time(tmp_path):
+    """Four previews asked for at once (each validated by a ptxas that takes a second and logs
+    when it starts and ends): every one is answered, and no two ptxas runs overlap."""
+    log = tmp_path / "ptxas.log"
+    fake = tmp_path / "ptxas"
+    fake.write_text(f"#!{sys.executable}\nimport os, time\n"
+                    f"def note(what):\n"
+                    f"    with open({str(log)!r}, 'a') as handle:\n"
+                    f"        handle.write(f'{{what}} {{os.getpid()}}\\n')\n"
+                    "note('start')\ntime.sleep(1)\nnote('end')\n")
+    fake.chmod(0o755)
+    settings = {"ptxasPath": str(fake)}
+
+    async def main():
+        session = LspSession("neovim-0.7.2", initialization_options=settings)
+        await session.start()
+        try:
+            names = [f"concurrent_{n}.mlir" for n in range(PREVIEWS)]
+            for n, name in enumerate(names):  # different texts: nothing answered from the cache
+                await session.open(name, KERNEL + f"// {n}\n")
+            return await asyncio.gather(*(session.request(session.client.protocol.send_request_async(
+                commands.PREVIEW_PTX_REQUEST, {"textDocument": {"uri": uri_of(name)}, "validate": True}))
+                for name in names))
+        finally:
+            await session.stop()
+
+    results = asyncio.run(main())
+    assert len(results) == PREVIEWS and all(r.ptx and [p.ok for p in r.ptxasReport] == [True] for r in results)
+    events = log.read_text().split()[::2]
+    assert events == ["start", "end"] * PREVIEWS, f"previews overlapped: {events}"
