@@ -538,7 +538,11 @@ def _match_attribute(run: _Run, name: str) -> None:
             raise Mismatch(f"expected integer value for '{name}'", p.pos)
         p.advance()
         # The format fixes the attribute's type, so no `: type` follows the number.
-        value = IntegerAttr(-int(number.text, 0) if negative else int(number.text, 0))
+        if len(number.text) > 1000:  # far past any integer attribute; int() refuses over 4300 digits
+            raise Mismatch(f"integer value for '{name}' is too large", p.pos - 1)
+        # decimal with leading zeros allowed (as upstream reads it), or 0x hexadecimal
+        magnitude = int(number.text, 16) if number.text.startswith("0x") else int(number.text)
+        value = IntegerAttr(-magnitude if negative else magnitude)
     elif fact.kind == "bool":
         if token.kind != tk.BARE or token.text not in ("true", "false"):
             raise Mismatch(f"expected 'true' or 'false' for '{name}'", p.pos)

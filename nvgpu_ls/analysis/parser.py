@@ -56,6 +56,10 @@ class Chunk:
     aliases: dict[str, AliasDef] = field(default_factory=dict)
 
 
+MAX_RESULT_COUNT = 65_536
+"""The most results one ``%name:N`` group may bind."""
+
+
 class Parser:
     """Reads one token list; see the module docstring."""
 
@@ -342,9 +346,13 @@ class Parser:
             if self.toks[self.pos].kind == ":":
                 self.advance()
                 number = self.expect(tk.INT, "result count")
-                count = int(number.text, 0)
+                if len(number.text) > 12:  # past MAX_RESULT_COUNT; int() refuses over 4300 digits
+                    raise self.fail(f"result count is too large (at most {MAX_RESULT_COUNT})", number)
+                count = int(number.text, 16) if number.text.startswith("0x") else int(number.text)
                 if count < 1:
                     raise self.fail("expected named operation to have at least 1 result", number)
+                if count > MAX_RESULT_COUNT:  # each result is a value object: a typo must not exhaust memory
+                    raise self.fail(f"result count {count} is too large (at most {MAX_RESULT_COUNT})", number)
                 end = number.end
             groups.append((token.text, count, token.start, end))
             if self.toks[self.pos].kind == ",":

@@ -579,6 +579,9 @@ def _run(text: str, start: str):
     except VisitError as exc:
         if isinstance(exc.orig_exc, TypeSyntaxError):
             raise exc.orig_exc from None
+        if isinstance(exc.orig_exc, ValueError) and "integer string conversion" in str(exc.orig_exc):
+            # Python's int() refuses over 4300 digits; say so in the file's terms
+            raise TypeSyntaxError("integer literal is too large") from None
         raise TypeSyntaxError(str(exc.orig_exc)) from None
     except UnexpectedInput as exc:
         raise _describe(exc, text) from None

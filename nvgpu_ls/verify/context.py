@@ -414,7 +414,8 @@ def generic_operand_groups(op: Operation, count: int) -> list[str]:
             return []
     names: list[str] = []
     for group, size in zip(groups, sizes):
-        names.extend([group.name] * size)
+        # a segment size past the operand count (a typo'd 18446744073709551616) names no more operands
+        names.extend([group.name] * max(min(size, count - len(names)), 0))
     if len(names) < count:
         names.extend([""] * (count - len(names)))
     return names[:count]
