@@ -19,7 +19,6 @@ from typing import Any, Callable, TypeVar
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from . import __version__
@@ -43,34 +42,11 @@ CONFIGURATION_TIMEOUT = 5.0
 COMPLETION_TRIGGERS = [".", "%", "^", "@", "!", "#", "<", "=", '"', " "]
 
 
-class NvgpuProtocol(LanguageServerProtocol):
-    """pygls's protocol, without its leak of one future per notification.
-
-    pygls 2.1 files the future of every notification whose handler is a generator (its own
-    ``didOpen`` / ``didChange`` / ``didClose``), a coroutine or a thread function under a fresh
-    uuid in ``_request_futures``, and only answered requests are ever removed from there: about
-    1.4 KB kept for good per keystroke. A notification cannot be cancelled by that id, so its
-    future is dropped once it is done."""
-
-    def _execute_handler(self, msg_id: Any, handler: Any, callback: Any, args: Any = None,
-                         kwargs: Any = None) -> None:
-        super()._execute_handler(msg_id, handler, callback, args, kwargs)
-        if callback != self._check_handler_result:  # a request: pygls removes it when it answers
-            return
-        future = self._request_futures.get(msg_id)
-        if future is None:
-            return
-        if future.done():
-            self._request_futures.pop(msg_id, None)
-        else:
-            future.add_done_callback(lambda _: self._request_futures.pop(msg_id, None))
-
-
 class NvgpuLanguageServer(LanguageServer):
     """Open documents, the editor's settings, and how diagnostics reach the client."""
 
     def __init__(self) -> None:
-        super().__init__("nvgpu-ls", __version__, protocol_cls=NvgpuProtocol)
+        super().__init__("nvgpu-ls", __version__)
         self.settings = ServerSettings()
         self.store = DocumentStore(self.options_for, self.on_analysed)
         self.pull_diagnostics = False

@@ -90,29 +90,3 @@ def test_invalid_edit_ranges_are_applied_as_pygls_clamps_them_and_checked():
         assert not client.errors_shown
 
     asyncio.run(scenario())
-
-
-def test_notifications_leave_no_future_behind():
-    """pygls 2.1 kept a future per notification (didOpen/didChange/didClose are generator
-    handlers) in ``_request_futures`` forever: the server's memory grew with every keystroke."""
-    from nvgpu_ls.server import NvgpuLanguageServer
-
-    async def scenario() -> None:
-        protocol = NvgpuLanguageServer().protocol
-        notified = protocol._check_handler_result
-
-        def generator_handler(params):
-            if False:
-                yield
-            return None
-
-        async def coroutine_handler(params):
-            await asyncio.sleep(0)
-
-        for i in range(50):
-            protocol._execute_handler(f"g{i}", generator_handler, notified, (None,))
-            protocol._execute_handler(f"c{i}", coroutine_handler, notified, (None,))
-        await asyncio.sleep(0.05)
-        assert protocol._request_futures == {}
-
-    asyncio.run(scenario())
