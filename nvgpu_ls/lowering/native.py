@@ -73,23 +73,32 @@ def read_reply(out: str, err: bytes, returncode: int, timed_out: bool, timeout: 
         except (ValueError, TypeError, KeyError):
             reply.problem = f"native worker gave unreadable output {reply.stage_text()}: {line[:80]!r}"
             return reply
-        if event == "stage":
-            reply.stage = str(record.get("stage"))
-            reply.where = {k: v for k, v in record.items() if k not in ("id", "event", "stage")}
-        elif event == "done":
-            reply.result = record.get("result")
-            return reply
-        elif event == "error":
-            if record.get("no_bindings"):
-                reply.problem = str(record.get("message") or MISSING)
-            else:
-                reply.problem = f"native worker refused the request: {record.get('message')}"
+        if read_record(reply, event, record):
             return reply
     if timed_out:
         reply.problem = f"native worker timed out after {timeout:g} s {reply.stage_text()} and was killed"
     else:
         reply.problem = _ended_problem(reply, returncode, err)
     return reply
+
+
+def read_record(reply: WorkerReply, event: object, record: dict) -> bool:
+    """Fold one protocol record into ``reply``: a stage moves it on; ``done`` (its result) and
+    ``error`` (its problem) end it — True then."""
+    if event == "stage":
+        reply.stage = str(record.get("stage"))
+        reply.where = {k: v for k, v in record.items() if k not in ("id", "event", "stage")}
+        return False
+    if event == "done":
+        reply.result = record.get("result")
+        return True
+    if event == "error":
+        if record.get("no_bindings"):
+            reply.problem = str(record.get("message") or MISSING)
+        else:
+            reply.problem = f"native worker refused the request: {record.get('message')}"
+        return True
+    return False
 
 
 def _ended_problem(reply: WorkerReply, returncode: int, err: bytes) -> str:
@@ -240,24 +249,15 @@ class NativeWorker:
                 return reply
             if record_id not in (request_id, None):
                 continue  # a line of an earlier request (cannot happen: a request that did not end kills it)
-            if event == "stage":
-                reply.stage = str(record.get("stage"))
-                reply.where = {k: v for k, v in record.items() if k not in ("id", "event", "stage")}
-                if on_stage is not None:
-                    try:
-                        on_stage(reply.stage, dict(reply.where))
-                    except Exception:  # the caller's progress report failing must not lose the reply
-                        pass
-            elif event == "done":
-                reply.result = record.get("result")
-                return reply
-            elif event == "error":
+            if read_record(reply, event, record):
                 if record.get("no_bindings"):
-                    reply.problem = str(record.get("message") or MISSING)
                     self._stop()
-                else:
-                    reply.problem = f"native worker refused the request: {record.get('message')}"
                 return reply
+            if event == "stage" and on_stage is not None:
+                try:
+                    on_stage(reply.stage, dict(reply.where))
+                except Exception:  # the caller's progress report failing must not lose the reply
+                    pass
 
     def _dead(self, reply: WorkerReply, timeout: float) -> WorkerReply:
         """The worker closed its output: wait for its exit status and say why it ended."""
