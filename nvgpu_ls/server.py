@@ -27,9 +27,10 @@ from .config import CONFIG_FILE, PYPROJECT_FILE, ConfigProblem, LoadedConfig, lo
 from .diagnostics import Diagnostic
 from .documents import DocumentStore, OpenDocument
 from .features import code_actions, commands, completion, definition, folding, highlight, hover, inlay_hints
-from .features import lowering, ptx_preview, references, rename, semantic_tokens, symbols
+from .features import lowering, ptx_preview, references, rename, semantic_tokens, server_status, symbols
 from .features.context import FeatureContext, FeatureError
 from .features.diagnostics import to_lsp_diagnostic
+from .protocol import NvgpuProtocol
 from .settings import SECTION, ServerSettings, parse_settings
 from .verify import CheckOptions
 
@@ -46,7 +47,7 @@ class NvgpuLanguageServer(LanguageServer):
     """Open documents, the editor's settings, and how diagnostics reach the client."""
 
     def __init__(self) -> None:
-        super().__init__("nvgpu-ls", __version__)
+        super().__init__("nvgpu-ls", __version__, protocol_cls=NvgpuProtocol)
         self.settings = ServerSettings()
         self.store = DocumentStore(self.options_for, self.on_analysed)
         self.pull_diagnostics = False
@@ -230,6 +231,19 @@ class NvgpuLanguageServer(LanguageServer):
             service.close()
         except Exception:  # noqa: BLE001  (shutting down: nothing left to tell)
             log.warning("closing the PTX preview service failed", exc_info=True)
+
+    def status(self) -> server_status.ServerStatus:
+        """What the server holds now (``nvgpu-ls/serverStatus``); runs on the event loop."""
+        with self._preview_service_lock:
+            service = self._preview_service
+        awaiting_client = set(self.protocol._result_types)  # pygls files these futures beside the handlers'
+        return server_status.server_status(
+            open_documents=list(self.store.open_documents),
+            text_documents=len(self.workspace.text_documents),
+            handlers_in_flight=sum(1 for msg_id in list(self.protocol._request_futures)
+                                   if msg_id not in awaiting_client),
+            requests_to_client=len(awaiting_client),
+            preview_service=service)
 
     def _refresh_pulled_diagnostics(self) -> None:
         """Ask a client that pulls diagnostics to pull again (the preview's changed them)."""
@@ -499,6 +513,11 @@ async def on_preview_command(ls: NvgpuLanguageServer, *arguments: Any) -> dict[s
 @server.feature(commands.PREVIEW_PTX_REQUEST)
 async def on_preview_request(ls: NvgpuLanguageServer, params: Any) -> dict[str, Any]:
     return await ls.preview_ptx(params)
+
+
+@server.feature(commands.SERVER_STATUS_REQUEST)
+def on_server_status(ls: NvgpuLanguageServer, params: Any) -> dict[str, Any]:
+    return ls.status().to_json()
 
 
 @server.feature(lsp.SHUTDOWN)
