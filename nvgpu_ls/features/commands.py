@@ -17,6 +17,8 @@ other servers' in editors that show several.
   ``gpu.module``s compile to (lowering, the rest of the pipeline, LLVM's NVPTX backend,
   ``ptxas`` validation), mapped back to source lines; :data:`PREVIEW_PTX_REQUEST` answers
   the same for a side panel. Offered (``ptx_preview.py``).
+* :data:`SERVER_STATUS_REQUEST` -- what the server holds now: documents, handlers in flight,
+  caches, its worker, its memory (``server_status.py``).
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ cached, engine, diagnostics}``."""
 PREVIEW_PTX_REQUEST = "nvgpu-ls/previewPtx"
 """Custom request, params ``{textDocument: {uri}, engine?, validate?, timeout?}``; answers as the
 command does."""
+
+SERVER_STATUS_REQUEST = "nvgpu-ls/serverStatus"
+"""Custom request, no params; answers ``ServerStatus.to_json()`` (``server_status.py``)."""
 
 RESERVED_KINDS: tuple[str, ...] = ()
 """Kinds announced to clients for which no action is offered yet."""

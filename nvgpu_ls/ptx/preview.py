@@ -172,6 +172,12 @@ class PreviewService:
                     self._cache.popitem(last=False)
         return result
 
+    @property
+    def cached_previews(self) -> int:
+        """How many previews the cache holds now (at most ``cache_size``)."""
+        with self._lock:
+            return len(self._cache)
+
     def close(self) -> None:
         """Stop the worker (killing it under a preview still running) and forget the cache."""
         self.worker.kill()

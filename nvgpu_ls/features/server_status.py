@@ -1,0 +1,79 @@
+"""``nvgpu-ls/serverStatus``: what the server holds right now.
+
+For a user whose editor feels slow or whose server keeps growing (as clangd's ``$/memoryUsage``
+and rust-analyzer's status page are), and for the stress test, which checks that once every
+document is closed nothing of them is left: no open entry, no pygls text document, no handler
+future, no request to the client waiting for its answer.
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ServerStatus:
+    """A snapshot of the server's state; sizes are counts unless named otherwise."""
+
+    open_documents: list[str]
+    """URIs the client has open (``didOpen`` without ``didClose``)."""
+    text_documents: int
+    """Documents pygls's workspace keeps the text of (equal to the open ones when nothing leaks)."""
+    handlers_in_flight: int
+    """Requests and notifications being handled (this request itself is not counted)."""
+    requests_to_client: int
+    """Requests the server sent the client and still waits on (configuration, progress, ...)."""
+    cached_previews: int
+    preview_worker_pid: int | None
+    """The long-lived native worker of the PTX preview, when one is running."""
+    threads: int
+    rss_kib: int | None
+    """Resident memory now; ``None`` where ``/proc`` cannot tell."""
+    peak_rss_kib: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "openDocuments": list(self.open_documents),
+            "textDocuments": self.text_documents,
+            "handlersInFlight": self.handlers_in_flight,
+            "requestsToClient": self.requests_to_client,
+            "cachedPreviews": self.cached_previews,
+            "previewWorkerPid": self.preview_worker_pid,
+            "threads": self.threads,
+            "rssKiB": self.rss_kib,
+            "peakRssKiB": self.peak_rss_kib,
+        }
+
+
+def memory_kib(status_file: Path = Path("/proc/self/status")) -> tuple[int | None, int | None]:
+    """(resident now, resident at the peak) in KiB: ``VmRSS`` / ``VmHWM`` where ``/proc`` has
+    them, else only the peak from ``getrusage`` (KiB on Linux, bytes on macOS)."""
+    try:
+        fields = dict(line.split(":", 1) for line in status_file.read_text().splitlines() if ":" in line)
+        return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
+    except (OSError, KeyError, ValueError, IndexError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return None, peak // 1024 if sys.platform == "darwin" else peak
+
+
+def server_status(open_documents: list[str], text_documents: int, handlers_in_flight: int,
+                  requests_to_client: int, preview_service: Any) -> ServerStatus:
+    """Put together the counts the server gathered with the process's own figures."""
+    rss, peak = memory_kib()
+    worker = getattr(preview_service, "worker", None)
+    return ServerStatus(
+        open_documents=sorted(open_documents),
+        text_documents=text_documents,
+        handlers_in_flight=handlers_in_flight,
+        requests_to_client=requests_to_client,
+        cached_previews=preview_service.cached_previews if preview_service is not None else 0,
+        preview_worker_pid=worker.pid if worker is not None else None,
+        threads=threading.active_count(),
+        rss_kib=rss,
+        peak_rss_kib=peak,
+    )

@@ -1,0 +1,76 @@
+"""``nvgpu-ls/serverStatus``: what the server holds, asked over stdio as an editor would."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+
+from nvgpu_ls.features.server_status import memory_kib
+from tests.lsp_support import CLIENT_NAMES, LspSession, run_session
+
+KERNEL = """gpu.module @m {
+  gpu.func @k() kernel {
+    %b = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+"""
+
+
+async def status(s: LspSession) -> dict:
+    answer = await s.request(s.client.protocol.send_request_async("nvgpu-ls/serverStatus", None))
+    return answer if isinstance(answer, dict) else answer._asdict()  # pygls's client answers a namedtuple
+
+
+async def settled_status(s: LspSession) -> dict:
+    """The status once finished handlers have been forgotten (that happens on the loop, soon after)."""
+    for _ in range(50):
+        answer = await status(s)
+        if not answer["handlersInFlight"]:
+            return answer
+        await asyncio.sleep(0.1)
+    return answer
+
+
+@pytest.mark.parametrize("client", CLIENT_NAMES)
+def test_status_lists_open_documents_and_forgets_closed_ones(client):
+    async def scenario(s: LspSession) -> tuple[dict, dict]:
+        await s.open("a.mlir", KERNEL)
+        await s.open("b.mlir", KERNEL)
+        for version in range(5):
+            await s.change("a.mlir", KERNEL + f"// edit {version}\n")
+        while_open = await settled_status(s)
+        await s.close("a.mlir")
+        await s.close("b.mlir")
+        return while_open, await settled_status(s)
+
+    while_open, after_close = run_session(scenario, client)
+    assert while_open["openDocuments"] == ["file:///nvgpu-ls-tests/a.mlir", "file:///nvgpu-ls-tests/b.mlir"]
+    assert while_open["textDocuments"] == 2
+    assert after_close["openDocuments"] == [] and after_close["textDocuments"] == 0
+    assert after_close["handlersInFlight"] == 0 and after_close["requestsToClient"] == 0
+    assert after_close["cachedPreviews"] == 0 and after_close["previewWorkerPid"] is None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_status_reports_the_server_process_memory():
+    async def scenario(s: LspSession) -> dict:
+        return await status(s)
+
+    answer = run_session(scenario)
+    assert 10_000 < answer["rssKiB"] <= answer["peakRssKiB"] < 4_000_000
+    assert answer["threads"] >= 1
+
+
+def test_memory_without_proc_falls_back_to_the_peak_from_getrusage(tmp_path: Path):
+    rss, peak = memory_kib(tmp_path / "missing")
+    assert rss is None and peak is not None and peak > 0
+
+
+def test_memory_reads_vmrss_and_vmhwm(tmp_path: Path):
+    status_file = tmp_path / "status"
+    status_file.write_text("Name:\tpython\nVmHWM:\t  20480 kB\nVmRSS:\t  10240 kB\nThreads:\t3\n")
+    assert memory_kib(status_file) == (10240, 20480)
