@@ -38,14 +38,16 @@ import shutil
 import statistics
 import sys
 import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generate import edit_site, generate  # noqa: E402
+
+from fuzz.stdio_client import StdioClient  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 UPSTREAM = "mlir-lsp-server-22"
@@ -53,93 +55,35 @@ OURS = "nvgpu-ls"
 TIMEOUT = 600.0
 
 
-# ---------------------------------------------------------------------------- a minimal client
-class Client:
-    """One server process over stdio: requests, notifications, and every message it sends, timestamped."""
+# ---------------------------------------------------------------------------- the client
+class Client(StdioClient):
+    """One server process over stdio, with every publishDiagnostics timestamped."""
 
     def __init__(self, argv: list[str]) -> None:
-        self.argv = argv
-        self.proc: asyncio.subprocess.Process | None = None
-        self.next_id = 0
-        self.pending: dict[int, asyncio.Future] = {}
+        super().__init__(argv, cwd=ROOT)
         self.diagnostics: dict[tuple[str, int | None], tuple[float, list[dict]]] = {}
         """(uri, version) → (arrival time, diagnostics) of each publishDiagnostics."""
         self.arrived = asyncio.Event()
-        self.reader: asyncio.Task | None = None
-        self.stderr_task: asyncio.Task | None = None
         self.capabilities: dict = {}
 
-    async def start(self) -> None:
-        self.proc = await asyncio.create_subprocess_exec(
-            *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, cwd=str(ROOT), limit=1 << 26)
-        self.reader = asyncio.create_task(self._read())
-        self.stderr_task = asyncio.create_task(self._drain_stderr())
-
-    async def _drain_stderr(self) -> None:
-        assert self.proc is not None and self.proc.stderr is not None
-        while await self.proc.stderr.read(65536):
-            pass
-
-    async def _read(self) -> None:
-        assert self.proc is not None and self.proc.stdout is not None
-        stream = self.proc.stdout
-        while True:
-            length = None
-            while True:
-                line = await stream.readline()
-                if not line:
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                name, _, value = line.decode().partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-            if length is None:
-                continue
-            body = await stream.readexactly(length)
-            now = time.perf_counter()
-            self._dispatch(json.loads(body), now)
-
-    def _dispatch(self, message: dict, now: float) -> None:
-        if "id" in message and "method" not in message:
-            future = self.pending.pop(message["id"], None)
-            if future is not None and not future.done():
-                future.set_result((now, message))
-            return
-        method = message.get("method")
-        if "id" in message:  # a request from the server (configuration, progress, ...): answer null
-            self._write({"jsonrpc": "2.0", "id": message["id"], "result": None})
-            return
+    def on_notification(self, method: str, params: Any, now: float) -> None:
         if method == "textDocument/publishDiagnostics":
-            params = message["params"]
             self.diagnostics[(params["uri"], params.get("version"))] = (now, params["diagnostics"])
             self.arrived.set()
 
-    def _write(self, message: dict) -> float:
-        assert self.proc is not None and self.proc.stdin is not None
-        body = json.dumps(message).encode()
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
-        return time.perf_counter()
-
-    async def request(self, method: str, params: Any) -> tuple[float, Any]:
+    async def timed_request(self, method: str, params: Any) -> tuple[float, Any]:
         """Send a request; (seconds until its response, the result)."""
-        self.next_id += 1
-        future: asyncio.Future = asyncio.get_running_loop().create_future()
-        self.pending[self.next_id] = future
-        sent = self._write({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
-        assert self.proc is not None and self.proc.stdin is not None
-        await self.proc.stdin.drain()
+        _, future, sent = self.request(method, params)
+        await self.drain()
         arrived, message = await asyncio.wait_for(future, TIMEOUT)
         if "error" in message:
             raise RuntimeError(f"{method} failed: {message['error']}")
         return arrived - sent, message.get("result")
 
-    async def notify(self, method: str, params: Any) -> float:
-        sent = self._write({"jsonrpc": "2.0", "method": method, "params": params})
-        assert self.proc is not None and self.proc.stdin is not None
-        await self.proc.stdin.drain()
+    async def timed_notify(self, method: str, params: Any) -> float:
+        """Send a notification; when it was sent."""
+        sent = self.notify(method, params)
+        await self.drain()
         return sent
 
     async def diagnostics_for(self, uri: str, version: int) -> tuple[float, list[dict]]:
@@ -151,7 +95,7 @@ class Client:
         return await asyncio.wait_for(arrived(), TIMEOUT)
 
     async def initialize(self, root: Path) -> None:
-        _, result = await self.request("initialize", {
+        _, result = await self.timed_request("initialize", {
             "processId": os.getpid(), "rootUri": root.as_uri(), "capabilities": {
                 "textDocument": {
                     "synchronization": {"didSave": False, "dynamicRegistration": False},
@@ -162,27 +106,13 @@ class Client:
                 "general": {"positionEncodings": ["utf-16"]},
             }})
         self.capabilities = result.get("capabilities", {})
-        await self.notify("initialized", {})
+        await self.timed_notify("initialized", {})
 
     @property
     def incremental_sync(self) -> bool:
         sync = self.capabilities.get("textDocumentSync")
         kind = sync.get("change") if isinstance(sync, dict) else sync
         return kind == 2
-
-    async def stop(self) -> None:
-        try:
-            await asyncio.wait_for(self.request("shutdown", None), 30)
-            await self.notify("exit", None)
-            assert self.proc is not None
-            await asyncio.wait_for(self.proc.wait(), 10)
-        except (asyncio.TimeoutError, RuntimeError, ConnectionError):
-            if self.proc is not None and self.proc.returncode is None:
-                self.proc.kill()
-                await self.proc.wait()
-        for task in (self.reader, self.stderr_task):
-            if task is not None:
-                task.cancel()
 
 
 # ---------------------------------------------------------------------------- the scenario
@@ -237,14 +167,14 @@ class Session:
     async def open(self) -> None:
         self.version += 1
         self.current = self.text
-        sent = await self.client.notify("textDocument/didOpen", {"textDocument": {
+        sent = await self.client.timed_notify("textDocument/didOpen", {"textDocument": {
             "uri": self.uri, "languageId": "mlir", "version": self.version, "text": self.text}})
         arrived, diagnostics = await self.client.diagnostics_for(self.uri, self.version)
         self.result.open_s.append(arrived - sent)
         self.result.open_errors = sum(1 for d in diagnostics if d.get("severity", 1) == 1)
 
     async def close(self) -> None:
-        await self.client.notify("textDocument/didClose", {"textDocument": {"uri": self.uri}})
+        await self.client.timed_notify("textDocument/didClose", {"textDocument": {"uri": self.uri}})
 
     async def edit(self, i: int) -> None:
         self.version += 1
@@ -264,7 +194,7 @@ class Session:
         else:
             change = {"text": new}
         self.current = new
-        sent = await self.client.notify("textDocument/didChange", {
+        sent = await self.client.timed_notify("textDocument/didChange", {
             "textDocument": {"uri": self.uri, "version": self.version}, "contentChanges": [change]})
         arrived, diagnostics = await self.client.diagnostics_for(self.uri, self.version)
         self.result.edit_s.append(arrived - sent)
@@ -276,14 +206,14 @@ class Session:
 
     async def hover(self) -> None:
         """Hover on the name of an ``nvgpu.mma.sync`` in the edited function."""
-        elapsed, found = await self.client.request("textDocument/hover", {
+        elapsed, found = await self.client.timed_request("textDocument/hover", {
             "textDocument": {"uri": self.uri}, "position": self._in_kernel("nvgpu.mma.sync", len("nvgpu.mm"))})
         self.result.hover_s.append(elapsed)
         self.result.hover_empty += found is None
 
     async def completion(self) -> None:
         """Completion just after ``nvgpu.`` of an op name in the edited function."""
-        elapsed, found = await self.client.request("textDocument/completion", {
+        elapsed, found = await self.client.timed_request("textDocument/completion", {
             "textDocument": {"uri": self.uri}, "position": self._in_kernel("nvgpu.ldmatrix", len("nvgpu.")),
             "context": {"triggerKind": 2, "triggerCharacter": "."}})
         self.result.completion_s.append(elapsed)
@@ -292,7 +222,7 @@ class Session:
     async def op_completion(self) -> None:
         """Completion where an op name starts (``%a = |nvgpu.ldmatrix``), invoked: mlir-lsp-server
         completes op and dialect names there, while after ``nvgpu.`` it offers nothing."""
-        elapsed, found = await self.client.request("textDocument/completion", {
+        elapsed, found = await self.client.timed_request("textDocument/completion", {
             "textDocument": {"uri": self.uri}, "position": self._in_kernel("nvgpu.ldmatrix", 0),
             "context": {"triggerKind": 1}})
         self.result.op_completion_s.append(elapsed)

@@ -25,6 +25,9 @@ Invariants (``StressReport.problems`` lists every violation):
   version and equal (range, code, message) those ``check_document`` computes in-process on
   its final text with the options the server uses (no target, no settings); every closed
   document's last publication is empty;
+* once everything is closed the server holds nothing of it: ``nvgpu-ls/serverStatus`` reports
+  no open document, no text document in pygls's workspace, no handler in flight and no request
+  to the client unanswered;
 * the server's resident memory after closing everything is back within
   ``max(baseline * 1.5, baseline + 100 MB)``.
 """
@@ -45,6 +48,8 @@ from typing import Any
 from lsprotocol import types as lsp
 from pygls.workspace import PositionCodec, TextDocument
 
+from fuzz.stdio_client import StdioClient
+
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "tests" / "data" / "lowering"
 CANCELLED = (-32800, -32801)
@@ -54,123 +59,25 @@ SNIPPETS = ("nvgpu.", "%", " ", "\n", "}", "{", "(", ")", ":", "memref<", "vecto
             "%x = ", "nvgpu.mbarrier.create -> ", "gpu.module @m {\n", "\n}\n", "\u00e9", "\U0001f600", "//", "\"", "<", ">")
 
 
-# ---------------------------------------------------------------------------- a minimal client
-class RawClient:
-    """The server process over stdio: requests (by id), notifications, and what the server sends."""
+# ---------------------------------------------------------------------------- the client
+class RawClient(StdioClient):
+    """The server over stdio, keeping what it publishes and any error it shows."""
 
     def __init__(self, argv: list[str]) -> None:
-        self.argv = argv
-        self.proc: asyncio.subprocess.Process | None = None
-        self.next_id = 0
-        self.pending: dict[int, asyncio.Future] = {}
+        super().__init__(argv, cwd=ROOT)
         self.published: dict[str, list[tuple[int | None, list[dict]]]] = {}
         self.errors_shown: list[str] = []
-        self.stderr = bytearray()
-        self._tasks: list[asyncio.Task] = []
         self.arrived = asyncio.Event()
 
-    async def start(self) -> None:
-        self.proc = await asyncio.create_subprocess_exec(
-            *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, cwd=str(ROOT), limit=1 << 26)
-        self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._drain_stderr())]
-
-    @property
-    def pid(self) -> int:
-        assert self.proc is not None
-        return self.proc.pid
-
-    @property
-    def alive(self) -> bool:
-        return self.proc is not None and self.proc.returncode is None
-
-    async def _drain_stderr(self) -> None:
-        assert self.proc is not None and self.proc.stderr is not None
-        while chunk := await self.proc.stderr.read(65536):
-            self.stderr += chunk
-
-    async def _read(self) -> None:
-        assert self.proc is not None and self.proc.stdout is not None
-        stream = self.proc.stdout
-        try:
-            while True:
-                length = None
-                while True:
-                    line = await stream.readline()
-                    if not line:
-                        return
-                    line = line.strip()
-                    if not line:
-                        break
-                    name, _, value = line.decode().partition(":")
-                    if name.lower() == "content-length":
-                        length = int(value)
-                if length is not None:
-                    self._dispatch(json.loads(await stream.readexactly(length)))
-        finally:
-            for future in self.pending.values():
-                if not future.done():
-                    future.set_exception(ConnectionError("the server closed its output"))
-
-    def _dispatch(self, message: dict) -> None:
-        if "id" in message and "method" not in message:
-            future = self.pending.pop(message["id"], None)
-            if future is not None and not future.done():
-                future.set_result(message)
-            return
-        method, params = message.get("method"), message.get("params") or {}
-        if "id" in message:  # a request from the server: answer null
-            self._write({"jsonrpc": "2.0", "id": message["id"], "result": None})
-        elif method == "textDocument/publishDiagnostics":
+    def on_notification(self, method: str, params: Any, now: float) -> None:
+        if method == "textDocument/publishDiagnostics":
             self.published.setdefault(params["uri"], []).append((params.get("version"), params["diagnostics"]))
             self.arrived.set()
         elif method in ("window/showMessage", "window/logMessage") and params.get("type") == 1:
             self.errors_shown.append(params.get("message", ""))
 
-    def _write(self, message: dict) -> None:
-        assert self.proc is not None and self.proc.stdin is not None
-        body = json.dumps(message).encode()
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-
-    def request(self, method: str, params: Any) -> tuple[int, asyncio.Future]:
-        self.next_id += 1
-        future = asyncio.get_running_loop().create_future()
-        self.pending[self.next_id] = future
-        self._write({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
-        return self.next_id, future
-
-    def notify(self, method: str, params: Any) -> None:
-        self._write({"jsonrpc": "2.0", "method": method, "params": params})
-
-    async def drain(self) -> None:
-        assert self.proc is not None and self.proc.stdin is not None
-        await self.proc.stdin.drain()
-
     async def call(self, method: str, params: Any, timeout: float = ANSWER_TIMEOUT) -> dict:
-        _, future = self.request(method, params)
-        await self.drain()
-        return await asyncio.wait_for(future, timeout)
-
-    async def stop(self) -> None:
-        if self.proc is None:
-            return
-        try:
-            if self.alive:
-                await self.call("shutdown", None, timeout=30)
-                self.notify("exit", None)
-                await self.drain()
-                await asyncio.wait_for(self.proc.wait(), 30)
-        except (Exception, asyncio.TimeoutError):  # noqa: BLE001  (it is killed below)
-            pass
-        finally:
-            if self.proc.returncode is None:
-                self.proc.kill()
-                await self.proc.wait()
-            for task in self._tasks:
-                try:
-                    await asyncio.wait_for(task, 10)
-                except (Exception, asyncio.TimeoutError):  # noqa: BLE001
-                    task.cancel()
+        return await super().call(method, params, timeout)
 
 
 def rss_kib(pid: int) -> int:
@@ -246,6 +153,10 @@ class StressReport:
     baseline_rss_kib: int = 0
     peak_rss_kib: int = 0
     final_rss_kib: int = 0
+    rss_by_minute: list[int] = field(default_factory=list)
+    """RSS (KiB) at the first round of each minute of the storm: flat when nothing leaks."""
+    final_status: dict = field(default_factory=dict)
+    """``nvgpu-ls/serverStatus`` once everything was closed."""
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
 
@@ -256,7 +167,8 @@ class StressReport:
                 f"{self.documents_compared} documents' final diagnostics compared ({self.diagnostics_compared} diagnostics), "
                 f"{self.cli_compared} also against --check; RSS baseline "
                 f"{self.baseline_rss_kib // 1024} MiB, peak {self.peak_rss_kib // 1024} MiB, after closing "
-                f"{self.final_rss_kib // 1024} MiB; problems: {len(self.problems)}")
+                f"{self.final_rss_kib // 1024} MiB (by minute: {', '.join(str(k // 1024) for k in self.rss_by_minute)} MiB); "
+                f"problems: {len(self.problems)}")
 
 
 def _position(rng: random.Random, lines: list[str]) -> dict:
@@ -381,7 +293,8 @@ class Storm:
                       "context": {"diagnostics": []}}
         elif method == "textDocument/completion":
             params["context"] = {"triggerKind": 1}
-        self.futures.append(self.client.request(method, params))
+        request_id, future, _ = self.client.request(method, params)
+        self.futures.append((request_id, future))
         self.report.requests += 1
 
     def send_cancel(self) -> None:
@@ -419,7 +332,7 @@ class Storm:
         report = self.report
         for request_id, future in self.futures:
             try:
-                message = await asyncio.wait_for(future, ANSWER_TIMEOUT)
+                _, message = await asyncio.wait_for(future, ANSWER_TIMEOUT)
             except (Exception, asyncio.TimeoutError) as exc:  # noqa: BLE001
                 report.problems.append(f"request {request_id} got no answer: {exc!r}")
                 continue
@@ -432,6 +345,26 @@ class Storm:
                 report.errors += 1
                 report.problems.append(f"request {request_id} failed: {error}")
         self.futures.clear()
+
+    async def check_nothing_retained(self, patience: float = 5.0) -> None:
+        """After every document is closed, the server's own account of what it holds is empty
+        (asked again for up to ``patience`` seconds: finished handlers are forgotten on the loop)."""
+        deadline = time.monotonic() + patience
+        while True:
+            answer = await self.client.call("nvgpu-ls/serverStatus", None)
+            status = answer.get("result")
+            if not isinstance(status, dict):
+                self.report.problems.append(f"nvgpu-ls/serverStatus failed: {answer.get('error')}")
+                return
+            self.report.final_status = status
+            left = {key: status[key] for key in ("openDocuments", "textDocuments", "handlersInFlight",
+                                                 "requestsToClient") if status.get(key)}
+            if not left:
+                return
+            if time.monotonic() > deadline:
+                self.report.problems.append(f"after closing every document the server still holds {left}")
+                return
+            await asyncio.sleep(0.1)
 
     async def final_diagnostics(self, timeout: float = ANSWER_TIMEOUT) -> None:
         """Wait until each open document's final version is published, then compare with a fresh check."""
@@ -545,7 +478,11 @@ async def run_stress(seconds: float = 20.0, seed: int = 1, rounds: int | None = 
                 break
             await storm.burst(burst)
             report.rounds += 1
-            report.peak_rss_kib = max(report.peak_rss_kib, rss_kib(client.pid))
+            rss = rss_kib(client.pid)
+            report.peak_rss_kib = max(report.peak_rss_kib, rss)
+            elapsed = time.monotonic() - started
+            if elapsed >= len(report.rss_by_minute) * 60:
+                report.rss_by_minute.append(rss)
             if report.rounds % 4 == 0:
                 await storm.settle()
         await storm.settle()
@@ -560,6 +497,7 @@ async def run_stress(seconds: float = 20.0, seed: int = 1, rounds: int | None = 
         await storm.settle()
         if client.alive:
             await asyncio.sleep(0.5)
+            await storm.check_nothing_retained()
             report.final_rss_kib = rss_kib(client.pid)
             bound = max(report.baseline_rss_kib * 1.5, report.baseline_rss_kib + 100 * 1024)
             if report.final_rss_kib > bound:
