@@ -165,6 +165,20 @@ def test_a_missing_ptxas_path_is_a_clear_problem():
     assert isinstance(done, Problem) and done.stage == "ptxas" and "ptxas not found" in done.message
 
 
+@pytest.mark.skipif(not HAS_PTXAS, reason="no ptxas")
+def test_a_project_config_naming_a_ptxas_is_refused_and_the_program_never_runs(tmp_path):
+    """A cloned repository's ``nvgpu-ls.toml`` must not make the tool run a program of its choosing."""
+    evil = fake_ptxas(tmp_path / "bin", "open(os.path.join(os.path.dirname(sys.argv[0]), 'ran'), 'w').close()")
+    (tmp_path / "nvgpu-ls.toml").write_text(f'ptxas = "{evil}"\nptxasPath = "{evil}"\n'
+                                            f'[[overrides]]\nfiles = ["*.mlir"]\nptxas = "{evil}"\n')
+    (tmp_path / "k.mlir").write_text(KERNEL)
+    done = cli(["ptx", "k.mlir", "--validate"], tmp_path)
+    assert done.stderr.count("unknown key 'ptxas' was ignored") == 2
+    assert "unknown key 'ptxasPath' was ignored" in done.stderr
+    assert "ptxas: gpu.module @kernels (sm_80): accepted" in done.stdout + done.stderr  # the real ptxas ran
+    assert not (tmp_path / "bin" / "ran").exists()
+
+
 def test_ptxas_garbage_output_is_reported_not_parsed_into_nonsense(tmp_path):
     script = fake_ptxas(tmp_path, "open(os.path.join(os.path.dirname(sys.argv[0]), 'ran'), 'w').close()\n"
                                   "sys.stdout.buffer.write(b'\\x00\\xff garbage line 12; nonsense\\n' * 3)\n"
