@@ -323,7 +323,7 @@ def test_gate_matches_ptxas(case: str, ptxas_verdicts) -> None:
 
 def test_every_kernel_assembles_somewhere(ptxas_verdicts) -> None:
     """A kernel no target accepts would make the comparison vacuous (typo in the PTX), unless
-    its instruction is known to be newer than every ptxas here (PTX ISA 9.1 forms)."""
+    its instruction is known to be newer than every ptxas here (PTX ISA 9.1 and 9.2 forms)."""
     newer_than_ptxas = {"extf_e2m3_bf16.ptx", "truncf_f16_e2m3.ptx"}
     accepted = {CASES[case][0] for (case, _, _), (ok, _) in ptxas_verdicts.items() if ok}
     never = sorted({kernel for kernel, _ in CASES.values()} - accepted - newer_than_ptxas)

@@ -118,6 +118,17 @@ def test_op_hover_shows_the_alternative_requirements() -> None:
     assert "cvt.rn.f16x2.e4m3x2 d, a;" in value
 
 
+def test_fp8_to_bf16_hover_shows_the_scaled_cvt_and_its_sm100_family_requirement() -> None:
+    text = ("gpu.module @m [#nvvm.target<chip = \"sm_90a\">] {\n  gpu.func @k(%v: vector<4xf8E4M3FN>) kernel {\n"
+            "    %w = nvgpu.extf %v : vector<4xf8E4M3FN> to vector<4xbf16>\n    gpu.return\n  }\n}\n")
+    value = markdown(text, "nvgpu.extf")
+    assert "**Lowers to** `nvvm.convert.f8x2.to.bf16x2`" in value
+    assert "cvt.rn.scaled::n2::ue8m0.bf16x2.e4m3x2 d, a, scale;" in value
+    assert "`sm_100f` and PTX ISA 9.2 (also `sm_110f` with PTX ISA 9.2, `sm_120f` with PTX ISA 9.2) " \
+           "for the form `f8E4M3FN->bf16`" in value
+    assert "not available on sm_90a" in value
+
+
 def test_op_hover_says_which_ptx_isa_a_target_lacks() -> None:
     text = ("!d = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b, "
             "l2promo = none, oob = zero, interleave = none>\n"

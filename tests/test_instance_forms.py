@@ -216,6 +216,72 @@ def test_extf_form_widens_fp8_through_f16x2() -> None:
     assert found.ptx == ("cvt.rn.f16x2.e5m2x2 d, a;", "cvt.f32.f16 d, a;")
 
 
+def _instance(body: str, name: str) -> tuple[Operation, Document]:
+    doc = Document(f"gpu.module @m {{\n  gpu.func @k() kernel {{\n{body}\n    gpu.return\n  }}\n}}\n")
+    return next(op for op in doc.ops() if op.name == name), doc
+
+
+@pytest.mark.parametrize("source, result, narrow", [
+    ("vector<4xf8E4M3FN>", "vector<4xbf16>", "e4m3"),
+    ("vector<3xf8E5M2>", "vector<3xbf16>", "e5m2"),
+    ("f8E4M3FN", "bf16", "e4m3"),
+    ("vector<2x4xf8E5M2>", "vector<2x4xbf16>", "e5m2"),
+])
+def test_extf_form_widens_fp8_to_bf16_with_the_unit_scaled_cvt(source: str, result: str, narrow: str) -> None:
+    found = form(f"%r = nvgpu.extf %v : {source} to {result}", "nvgpu.extf")
+    assert found.specific
+    assert found.ops == ("nvvm.convert.f8x2.to.bf16x2",)
+    assert found.ptx == (f"cvt.rn.scaled::n2::ue8m0.bf16x2.{narrow}x2 d, a, scale;",)
+    assert found.params["via"] == "bf16" and found.params["scale"] == 0x7F7F
+    assert any(f"llvm.nvvm.{narrow}x2.to.bf16x2.rn.scale.n2.ue8m0" in note for note in found.notes)
+
+
+def test_extf_form_to_bf16_uses_the_scaled_cvt_for_fp6_and_fp4_too() -> None:
+    found = form("%r = nvgpu.extf %v : vector<8xf4E2M1FN> to vector<8xbf16>", "nvgpu.extf")
+    assert found.ops == ("nvvm.convert.f4x2.to.bf16x2",)
+    assert found.ptx == ("cvt.rn.scaled::n2::ue8m0.bf16x2.e2m1x2 d, a, scale;",)
+    e8m0 = form("%r = nvgpu.extf %v : vector<4xf8E8M0FNU> to vector<4xbf16>", "nvgpu.extf")
+    assert e8m0.ptx == ("cvt.rn.bf16x2.ue8m0x2 d, a;",)
+
+
+@pytest.mark.parametrize("source, result, props, line", [
+    ("vector<4xbf16>", "vector<4xf8E4M3FN>", "", "cvt.rn.satfinite.e4m3x2.bf16x2 d, a;"),
+    ("vector<3xbf16>", "vector<3xf8E5M2>", "", "cvt.rn.satfinite.e5m2x2.bf16x2 d, a;"),
+    ("bf16", "f8E5M2", " <{relu = true}>", "cvt.rn.satfinite.relu.e5m2x2.bf16x2 d, a;"),
+    ("vector<2x2xbf16>", "vector<2x2xf8E4M3FN>", " <{relu = true}>", "cvt.rn.satfinite.relu.e4m3x2.bf16x2 d, a;"),
+])
+def test_truncf_form_narrows_bf16_to_fp8_with_the_bf16x2_cvt(source: str, result: str, props: str,
+                                                              line: str) -> None:
+    found = form(f"%r = nvgpu.truncf %v{props} : {source} to {result}", "nvgpu.truncf")
+    assert found.specific
+    assert found.ops == ("nvvm.convert.bf16x2.to.f8x2",)
+    assert found.ptx == (line,)
+
+
+@pytest.mark.parametrize("source, rejected", [("bf16", True), ("f32", True), ("f16", False)])
+def test_truncf_form_to_fp8_without_satfinite_says_whether_upstream_rejects_it(source: str, rejected: bool) -> None:
+    found = form(f"%r = nvgpu.truncf %v <{{sat = #nvvm.sat_mode<none>}}> : vector<4x{source}> to vector<4xf8E5M2>",
+                 "nvgpu.truncf")
+    assert any("rejects this instance" in note for note in found.notes) == rejected
+
+
+@pytest.mark.parametrize("body, name, sm, ptx", [
+    ("%r = nvgpu.extf %v : vector<4xf8E4M3FN> to vector<4xbf16>", "nvgpu.extf", "sm_100f", "9.2"),
+    ("%r = nvgpu.extf %v : f8E5M2 to bf16", "nvgpu.extf", "sm_100f", "9.2"),
+    ("%r = nvgpu.truncf %v : vector<4xbf16> to vector<4xf8E4M3FN>", "nvgpu.truncf", "sm_100f", "9.1"),
+    ("%r = nvgpu.truncf %v <{relu = true}> : bf16 to f8E5M2", "nvgpu.truncf", "sm_100f", "9.1"),
+    ("%r = nvgpu.extf %v : vector<4xf8E4M3FN> to vector<4xf16>", "nvgpu.extf", "sm_89", "8.1"),
+    ("%r = nvgpu.truncf %v : vector<4xf16> to vector<4xf8E5M2>", "nvgpu.truncf", "sm_89", "8.1"),
+    ("%r = nvgpu.extf %v : vector<4xf6E2M3FN> to vector<4xbf16>", "nvgpu.extf", "sm_100f", "9.2"),
+    ("%r = nvgpu.extf %v : vector<8xf4E2M1FN> to vector<8xbf16>", "nvgpu.extf", "sm_100f", "9.2"),
+    ("%r = nvgpu.truncf %v : vector<4xbf16> to vector<4xf6E3M2FN>", "nvgpu.truncf", "sm_100f", "9.1"),
+])
+def test_bf16_narrow_forms_need_the_sm100_families_and_a_newer_ptx_isa(body: str, name: str, sm: str,
+                                                                    ptx: str) -> None:
+    requirement = instance_requirement(*_instance(body, name))
+    assert requirement is not None and (requirement.sm, requirement.ptx) == (sm, ptx)
+
+
 def test_form_falls_back_to_the_facts_when_types_are_missing() -> None:
     found = form("%r = nvgpu.extf %v", "nvgpu.extf")
     assert not found.specific
@@ -338,3 +404,33 @@ def test_instance_form_ptx_assembles_with_ptxas(case: tuple[Operation, InstanceF
             result = subprocess.run([str(PTXAS), f"-arch={chip}", str(path), "-o", os.devnull],
                                     capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, f"{kernel}\n{result.stderr}"
+
+
+def _ptxas_accepts(line: str, chip: str) -> bool:
+    """Does ptxas assemble the one-instruction kernel of ``line`` for ``chip`` (PTX ISA 9.0)?"""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "k.ptx"
+        path.write_text(_kernel(line, [], chip))
+        result = subprocess.run([str(PTXAS), f"-arch={chip}", str(path), "-o", os.devnull],
+                                capture_output=True, text=True, timeout=60)
+    return result.returncode == 0
+
+
+@pytest.mark.skipif(PTXAS is None, reason="ptxas not found (PATH or the nvidia-cuda-nvcc wheel)")
+@pytest.mark.parametrize("body, name", [
+    ("%r = nvgpu.extf %v : vector<4xf8E4M3FN> to vector<4xbf16>", "nvgpu.extf"),
+    ("%r = nvgpu.extf %v : vector<4xf8E5M2> to vector<4xbf16>", "nvgpu.extf"),
+    ("%r = nvgpu.truncf %v : vector<4xbf16> to vector<4xf8E4M3FN>", "nvgpu.truncf"),
+    ("%r = nvgpu.truncf %v <{relu = true}> : vector<4xbf16> to vector<4xf8E5M2>", "nvgpu.truncf"),
+])
+def test_bf16_fp8_cvt_forms_are_newer_than_ptx_isa_9_0(body: str, name: str) -> None:
+    """ptxas rejects these lines at PTX ISA 9.0 on every fp8-capable target, as their
+    requirement (PTX ISA 9.1 / 9.2) says, while the f16x2 neighbour assembles in the same kernel."""
+    op, doc = _instance(body, name)
+    shape = instance_form(op, doc)
+    assert shape is not None and shape.specific
+    arches = _ptxas_arches()
+    assert _lowest_chip(instance_requirement(op, doc), arches) is None
+    chips = sorted({"sm_89", "sm_90a", "sm_100a", "sm_100f", "sm_120a"} & arches)
+    assert chips and all(not _ptxas_accepts(shape.ptx[0], chip) for chip in chips)
+    assert _ptxas_accepts("cvt.rn.f16x2.e4m3x2 d, a;", "sm_100a" if "sm_100a" in arches else chips[-1])

@@ -16,7 +16,9 @@ Conventions:
 * ``ptx`` is the instruction text with operands as placeholder names (``[dst]``,
   ``{d0, d1}``), one entry per distinct instruction in issue order; repeats are counted
   in ``notes``. Every opcode spelling is assembled by ptxas in
-  ``tests/test_instance_forms.py``. The TMA forms leave out the default load mode
+  ``tests/test_instance_forms.py``, except the cvt forms newer than PTX ISA 9.0
+  (bf16x2 <-> e4m3x2/e5m2x2, fp6/fp4 <-> bf16x2): the tests show ptxas rejecting the fp8
+  ones at PTX ISA 9.0, as their requirement says. The TMA forms leave out the default load mode
   ``.tile``; ptxas reads the instruction the same with it spelled out.
 * ``params`` holds the derived values a lowering needs (cache modifier, byte counts,
   PTX types), keyed by the NVVM attribute or PTX field they fill.
@@ -590,6 +592,10 @@ def f32x2_arith(view: OpView) -> InstanceForm | None:
 _NARROW_PTX = {"f8E4M3FN": "e4m3", "f8E5M2": "e5m2", "f8E8M0FNU": "ue8m0", "f6E2M3FN": "e2m3",
                "f6E3M2FN": "e3m2", "f4E2M1FN": "e2m1"}
 _NARROW_FAMILY = {"e4m3": "f8", "e5m2": "f8", "ue8m0": "f8", "e2m3": "f6", "e3m2": "f6", "e2m1": "f4"}
+_UNIT_SCALES = 0x7F7F
+"""The scale-factor operand NVVM passes when a narrow -> bf16x2 convert names none: two
+ue8m0 codes 127, i.e. 2^0 for both elements (the bindings translate the op to
+``llvm.nvvm.{type}x2.to.bf16x2.rn.scale.n2.ue8m0(a, i16 32639)``)."""
 
 
 def _conversion_types(view: OpView) -> tuple[str, str] | None:
@@ -606,10 +612,22 @@ def _fpext_line(source: str, result: str) -> str | None:
     return None
 
 
+def _narrow_to_half_line(narrow: str, half: str, relu: str) -> str:
+    """The cvt that widens one pair of narrow codes: ``cvt.rn[.relu].f16x2.{type}x2``;
+    to bf16x2 the scaled ``cvt.rn[.relu].scaled::n2::ue8m0.bf16x2.{type}x2``, the only
+    form LLVM's NVPTX back end selects for it, except ue8m0's own ``cvt.rn.bf16x2.ue8m0x2``."""
+    if narrow == "ue8m0":
+        return "cvt.rn.bf16x2.ue8m0x2 d, a;"
+    if half == "bf16":
+        return f"cvt.rn{relu}.scaled::n2::ue8m0.bf16x2.{narrow}x2 d, a, scale;"
+    return f"cvt.rn{relu}.f16x2.{narrow}x2 d, a;"
+
+
 @rule("nvgpu.extf", "nvgpu.convert.fpext")
 def extf(view: OpView) -> InstanceForm | None:
-    """Narrow sources widen two at a time with ``cvt.rn[.relu].{f16x2|bf16x2}.{type}x2``,
-    then ``llvm.fpext`` for f32/f64 results; f16/bf16/f32 sources are ``llvm.fpext``."""
+    """Narrow sources widen two at a time with ``cvt.rn[.relu].f16x2.{type}x2`` or, for a
+    bf16 result (and any e8m0 source), into bf16x2, then ``llvm.fpext`` for f32/f64
+    results; f16/bf16/f32 sources are ``llvm.fpext``."""
     types = _conversion_types(view)
     if types is None:
         return None
@@ -623,19 +641,28 @@ def extf(view: OpView) -> InstanceForm | None:
     if narrow is None:
         return None
     family = _NARROW_FAMILY[narrow]
-    half = "bf16" if narrow == "ue8m0" or (result == "bf16" and family != "f8") else "f16"
-    if narrow in ("e4m3", "e5m2") and result == "bf16":
-        return None  # no e4m3/e5m2 -> bf16x2 cvt exists in PTX ISA 9.0
-    lines = [f"cvt.rn{relu if narrow != 'ue8m0' else ''}.{half}x2.{narrow}x2 d, a;"]
+    half = "bf16" if narrow == "ue8m0" or result == "bf16" else "f16"
+    lines = [_narrow_to_half_line(narrow, half, relu)]
     ops = [f"nvvm.convert.{family}x2.to.{half}x2"]
+    notes = [f"converts two elements per instruction ({half}x2 result)"]
+    params: dict[str, object] = {"via": half, "relu": bool(relu)}
+    if half == "bf16" and narrow != "ue8m0":
+        notes.append(f"scale = 0x{_UNIT_SCALES:X}: the unit ue8m0 scale factors NVVM passes (2^0 for both "
+                     f"elements); the op becomes llvm.nvvm.{narrow}x2.to.bf16x2.rn.scale.n2.ue8m0")
+        params["scale"] = _UNIT_SCALES
+    if relu and result == "bf16":
+        notes.append("relu is not supported for a bf16 result: upstream's verifier rejects this instance")
     widen = _fpext_line(half, result) if result != half else None
     if result != half:
         ops.append("llvm.fpext")
         if widen:
             lines.append(widen)
-    return InstanceForm(tuple(ops), tuple(lines),
-                        (f"converts two elements per instruction ({half}x2 result)",),
-                        {"via": half, "relu": bool(relu)})
+    return InstanceForm(tuple(ops), tuple(lines), tuple(notes), params)
+
+
+_SATFINITE_ONLY = ("nvvm.convert.f32x2.to.f8x2", "nvvm.convert.bf16x2.to.f8x2")
+"""Packed fp8 converts whose NVVM verifier accepts only sat = satfinite for e4m3/e5m2
+(the f16x2 one has no sat attribute: it always saturates)."""
 
 
 @rule("nvgpu.truncf", "nvgpu.convert.fptrunc")
@@ -674,11 +701,12 @@ def truncf(view: OpView) -> InstanceForm | None:
                 return None
             lines.append(f"cvt.{rnd}{satfinite}.ue8m0x2.{packed} {operands};")
         else:
-            if source == "bf16" and family == "f8":
-                return None  # no bf16x2 -> e4m3x2/e5m2x2 cvt in PTX ISA 9.0
             lines.append(f"cvt.rn.satfinite{relu}.{narrow}x2.{packed} {operands};")
         ops.append(f"nvvm.convert.{'f32x2' if source == 'f32' else packed}.to.{family}x2")
     notes = ["converts two elements per instruction"]
+    if ops[-1] in _SATFINITE_ONLY and result in ("f8E4M3FN", "f8E5M2") and sat != "satfinite":
+        notes.append(f"sat = {sat}: upstream's conversion rejects this instance ({ops[-1]} takes only "
+                     "satfinite for e4m3/e5m2)")
     if rnd == "rs":
         notes.append("rs: stochastic rounding with the random_bits operand")
     if view.has_attr("packed_kind"):

@@ -436,11 +436,33 @@ _CVT_UNVERIFIED = Requirement(
     sm="sm_100f",
     ptx="9.1",
     note=(
-        "f16x2/bf16x2 <-> e2m3x2/e3m2x2/e2m1x2 cvt forms are not in PTX ISA 9.0: ptxas 13.0 "
+        "f16x2/bf16x2 -> e2m3x2/e3m2x2 cvt forms are not in PTX ISA 9.0: ptxas 13.0 "
         "rejects them on every target ('Unexpected instruction types'), so a newer ISA is "
         "needed; the SM follows the f32 forms. Unverified."
     ),
     also=(("sm_110f", "9.1"), ("sm_120f", "9.1")),
+)
+_CVT_BF16X2_TO_FP8 = Requirement(
+    sm="sm_100f",
+    ptx="9.1",
+    note=(
+        "cvt.rn.satfinite[.relu].{e4m3x2|e5m2x2}.bf16x2 is not in PTX ISA 9.0: ptxas 13.0 rejects it "
+        "on every target ('Unexpected instruction types'). LLVM's NVPTX back end emits it from PTX "
+        "ISA 9.1 on the sm_100f/sm_110f/sm_120f families (hasFP16X2ToNarrowFPConversionSupport). "
+        "Unverified with ptxas."
+    ),
+    also=(("sm_110f", "9.1"), ("sm_120f", "9.1")),
+)
+_CVT_NARROW_TO_BF16X2 = Requirement(
+    sm="sm_100f",
+    ptx="9.2",
+    note=(
+        "e4m3/e5m2/e2m3/e3m2/e2m1 -> bf16 is cvt.rn.scaled::n2::ue8m0.bf16x2.{type}x2 (unit scale "
+        "0x7F7F), not in PTX ISA 9.0: ptxas 13.0 rejects every bf16x2 <- narrow cvt on every "
+        "target. LLVM's NVPTX back end emits it from PTX ISA 9.2 on the sm_100f/sm_110f/sm_120f "
+        "families (hasNarrowFPToBF16x2ConversionSupport). Unverified with ptxas."
+    ),
+    also=(("sm_110f", "9.2"), ("sm_120f", "9.2")),
 )
 _CVT_RS = Requirement(
     sm="sm_100a",
@@ -486,13 +508,15 @@ _MMA_SYNC_FORMS = _forms({
 _EXTF_FORMS = _forms({
     "f8E4M3FN->*": _CVT_FP8,
     "f8E5M2->*": _CVT_FP8,
+    "f8E4M3FN->bf16": _CVT_NARROW_TO_BF16X2,
+    "f8E5M2->bf16": _CVT_NARROW_TO_BF16X2,
     "f8E8M0FNU->*": _CVT_NARROW,
     "f6E2M3FN->*": _CVT_NARROW,
     "f6E3M2FN->*": _CVT_NARROW,
     "f4E2M1FN->*": _CVT_NARROW,
-    "f6E2M3FN->bf16": _CVT_UNVERIFIED,
-    "f6E3M2FN->bf16": _CVT_UNVERIFIED,
-    "f4E2M1FN->bf16": _CVT_UNVERIFIED,
+    "f6E2M3FN->bf16": _CVT_NARROW_TO_BF16X2,
+    "f6E3M2FN->bf16": _CVT_NARROW_TO_BF16X2,
+    "f4E2M1FN->bf16": _CVT_NARROW_TO_BF16X2,
     "f16->*": None,
     "bf16->*": None,
     "f32->*": None,
@@ -510,6 +534,8 @@ _TRUNCF_FORMS = _forms({
     "f64->bf16": None,
     "*->f8E4M3FN": _CVT_FP8,
     "*->f8E5M2": _CVT_FP8,
+    "bf16->f8E4M3FN": _CVT_BF16X2_TO_FP8,
+    "bf16->f8E5M2": _CVT_BF16X2_TO_FP8,
     "*->f8E8M0FNU": _CVT_NARROW,
     "*->f6E2M3FN": _CVT_NARROW,
     "*->f6E3M2FN": _CVT_NARROW,

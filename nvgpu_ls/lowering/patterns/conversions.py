@@ -207,9 +207,9 @@ def _truncate(b: Builder, value: Value, source: str, result: str, count: int, ke
     if family is None or source not in ("f32", "f16", "bf16"):
         b.fail(f"no packed conversion from {source} to {result}")
     op = f"{'f32x2' if source == 'f32' else source + 'x2'}.to.{family}x2"
-    if op == "f32x2.to.f8x2" and result != "f8E8M0FNU" and sat != "satfinite":
-        b.fail("Only SATFINITE saturation mode is supported for conversions from f32x2 to 'f8E4M3FN' and "
-               "'f8E5M2' types")
+    if op in ("f32x2.to.f8x2", "bf16x2.to.f8x2") and result != "f8E8M0FNU" and sat != "satfinite":
+        b.fail(f"Only SATFINITE saturation mode is supported for conversions from {op.split('.')[0]} to "
+               "'f8E4M3FN' and 'f8E5M2' types")
     attrs = _narrow_attrs(b, op, rnd, sat)
     code = "i8" if family == "f4" else "i16"
     subs = 4 if family == "f4" else 2
