@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from nvgpu_ls.analysis import values as v
 from nvgpu_ls.analysis.document import Document
 
@@ -172,3 +174,45 @@ def test_gpu_host_ops_read_by_their_formats_custom_directives_included():
     assert [u.name for u in by_name["gpu.alloc"].operands] == ["%t"]
     assert [u.name for u in by_name["gpu.launch_func"].operands][-2:] == ["%m", "%n"]
     assert by_name["memref.global"].symbol_name == "@g"
+
+
+_WG = "workgroup(%w : memref<4xf32, #gpu.address_space<workgroup>>)"
+_PRIV = "private(%p : memref<4xf32, #gpu.address_space<private>>)"
+GPU_FUNC_HEADERS_OUT_OF_ORDER = [
+    # (clauses after `gpu.func @k()`, the text upstream's caret follows), as mlir-opt-22 reports them.
+    (f"kernel {_WG}", "kernel"),
+    (f"kernel {_PRIV}", "kernel"),
+    (f"{_PRIV} {_WG}", _PRIV),
+    (f"{_WG} {_WG}", _WG),
+    (f"{_WG} kernel {_PRIV}", f"{_WG} kernel"),
+    ("kernel kernel", "kernel"),
+    ("attributes {a} kernel", "attributes {a}"),
+    ("attributes {a} attributes {b}", "attributes {a}"),
+    ("frobnicate", ""),
+]
+
+
+def _gpu_func(clauses: str) -> str:
+    return f"gpu.module @m {{\n  gpu.func @k() {clauses} {{\n    gpu.return\n  }}\n}}\n"
+
+
+
+@pytest.mark.parametrize("clauses,before", GPU_FUNC_HEADERS_OUT_OF_ORDER,
+                         ids=[c for c, _ in GPU_FUNC_HEADERS_OUT_OF_ORDER])
+def test_gpu_func_clause_out_of_order_expects_the_body_where_upstream_does(clauses, before):
+    text = _gpu_func(clauses)
+    doc = Document(text)
+    errors = [d for d in doc.diagnostics() if d.code == "syntax.custom-form"]
+    assert [d.message for d in errors] == ["expected '{' to begin a region"]
+    # Upstream points just past the last clause it took: the end of `@k()` plus what it accepted.
+    expected = text.index("@k()") + len("@k()") + (len(" " + before) if before else 0)
+    assert errors[0].start == expected
+
+
+def test_gpu_func_clauses_in_upstreams_order_are_accepted():
+    text = _gpu_func(f"{_WG} {_PRIV} kernel attributes {{a}}")
+    assert Document(text).diagnostics() == []
+    results = ("gpu.module @m {\n  gpu.func @k(%x: f32) -> (f32, i32)\n      kernel\n"
+               "      attributes {known_block_size = array<i32: 32, 1, 1>} {\n"
+               "    %c = arith.constant 1 : i32\n    gpu.return %x, %c : f32, i32\n  }\n}\n")
+    assert Document(results).diagnostics() == []

@@ -6,7 +6,9 @@ its regions (``scf.for %i = ...``, ``gpu.func @k(%a: T)``, ``gpu.launch blocks(%
 its regions, symbols, attribute dictionaries and types. It ends at a line break
 (outside brackets) followed by something that starts an op, at the end of the
 enclosing region, or after a region when nothing follows on that line. Only lexical
-damage (unbalanced brackets, stray characters, unterminated strings) is an error here.
+damage (unbalanced brackets, stray characters, unterminated strings) is an error here,
+and, for hand-written parsers whose optional clauses come in a fixed order (``gpu.func``'s
+``workgroup(...) private(...) kernel attributes {...}``), a clause out of that order.
 """
 
 from __future__ import annotations
@@ -24,6 +26,15 @@ if TYPE_CHECKING:
 
 _INDEX_ARG_KEYWORDS = frozenset({"blocks", "threads", "clusters"})
 
+_ORDERED_CLAUSES: dict[str, tuple[str, ...]] = {
+    "gpu.func": ("workgroup", "private", "kernel", "attributes"),
+}
+"""Hand-written parsers that read optional clauses after the function signature in one fixed
+order, each at most once, and then want the body region."""
+
+_LIST_CLAUSES = frozenset({"workgroup", "private"})
+"""Clauses followed by a parenthesised argument list."""
+
 
 def read_unknown_syntax(p: "Parser", op: Operation) -> None:
     """Read an op whose syntax is unknown: operands, regions, types, symbols, attributes.
@@ -38,9 +49,13 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
     defines_symbol = p.registry.defines_symbol(op.name)
     last: tk.Token | None = None
     after_region = False
+    header: list[tk.Token] = []  # the first token of each top-level element before the body
+    ordered = op.name in _ORDERED_CLAUSES
     while not p.at_end():
         token = p.toks[p.pos]
         kind = token.kind
+        if ordered and not stack and not op.regions:
+            header.append(token)
         if token.newline_before and last is not None and not stack:
             if after_region or not p.continues_line(last, p.pos):
                 break
@@ -53,6 +68,8 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
             break
         if kind == "{":
             if not stack and p.looks_like_region():
+                if ordered and not op.regions:
+                    _check_clause_order(p, op, header[:-1])
                 op.regions.append(p.parse_region(op))
                 after_region = True
                 last = p.toks[p.pos - 1]
@@ -200,6 +217,39 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
     if stack:
         raise SyntaxFailure(f"unbalanced '{stack[-1]}'", op.start, p.prev_end(), "syntax.unbalanced")
     _attach_region_args(op, region_args)
+
+def _check_clause_order(p: "Parser", op: Operation, header: list[tk.Token]) -> None:
+    """Report the first header element that breaks the op's clause order, where upstream does.
+
+    ``header`` holds the first token of each top-level element before the body. After the
+    signature (``@name``, its argument list, an optional ``-> results``) upstream's parser
+    takes each optional clause in its fixed order, once; at any other token it wants the region.
+    """
+    clauses = _ORDERED_CLAUSES.get(op.name)
+    if clauses is None:
+        return
+    index = _signature_length(header)
+    reached = -1
+    while index < len(header):
+        token = header[index]
+        index += 1
+        rank = clauses.index(token.text) if token.kind == tk.BARE and token.text in clauses else -1
+        if rank <= reached:
+            # Upstream points just past the token before the unexpected one; the range covers both.
+            before = p.toks[p.index_of(token) - 1]
+            p.error("expected '{' to begin a region", before.end, token.end, "syntax.custom-form")
+            return
+        reached = rank
+        if token.text in _LIST_CLAUSES and index < len(header) and header[index].kind == "(":
+            index += 1
+
+def _signature_length(header: list[tk.Token]) -> int:
+    """How many header elements a function signature takes: ``@name``, ``(...)``, ``-> ...``.
+
+    A header that does not start with a signature is left to other checks (its full length)."""
+    if len(header) < 2 or header[0].kind != tk.AT or header[1].kind != "(":
+        return len(header)
+    return 3 if len(header) > 2 and header[2].kind == "->" else 2
 
 def _paren_group_defines(p: "Parser") -> bool:
     """In ``(%i, %j) in (...)`` or ``(%i) = (...)`` the names are induction variables."""
