@@ -125,3 +125,45 @@ def test_unknown_dialect_syntax_is_opaque_not_an_error():
 def test_deep_nesting_is_rejected_without_recursing():
     with pytest.raises(TypeSyntaxError, match="nested deeper"):
         parse_attr("[" * 5000 + "]" * 5000)
+
+
+def test_strided_layout_keeps_one_dynamic_stride_and_negative_values():
+    assert parse_attr("strided<[?]>") == v.StridedLayoutAttr((None,), 0)
+    assert parse_attr("strided<[]>") == v.StridedLayoutAttr((), 0)
+    assert parse_attr("strided<[-1], offset: -3>") == v.StridedLayoutAttr((-1,), -3)
+
+
+@pytest.mark.parametrize("body", ["<>", "< >", "<[DW_OP_deref]>", "<[DW_OP_plus_uconst(4), DW_OP_deref]>",
+                                  "<[DW_OP_LLVM_fragment(0, 8)]>", "<[ DW_OP_constu(0x10) ]>",
+                                  "<[DW_OP_constu(18446744073709551615)]>"])
+def test_di_expression_upstream_accepts_is_accepted(body):
+    parse_attr("#llvm.di_expression" + body)
+
+
+# Each message and offset as mlir-opt-22 reports them (a missing ']', ')' or '>' just past the
+# token before it, everything else at the offending token).
+@pytest.mark.parametrize("body,message,at", [
+    ("<[]>", "expected valid keyword", "]>"),
+    ("<[DW_OP_deref,]>", "expected valid keyword", "]>"),
+    ("<[7]>", "expected valid keyword", "7]>"),
+    ("<[foo]>", "invalid debug info debug info operation encoding name: foo", "foo]>"),
+    ("<DW_OP_deref>", "expected '>'", "DW_OP_deref>"),
+    ("<[DW_OP_deref] x>", "expected '>'", " x>"),
+    ("<[DW_OP_deref DW_OP_deref]>", "expected ']'", " DW_OP_deref]>"),
+    ("<[DW_OP_deref()]>", "expected integer value", ")]>"),
+    ("<[DW_OP_constu(1.5)]>", "expected integer value", "1.5)]>"),
+    ("<[DW_OP_constu(4 5)]>", "expected ')'", " 5)]>"),
+    ("<[DW_OP_constu(18446744073709551616)]>", "integer value too large", "18446744073709551616)]>"),
+])
+def test_di_expression_without_operations_or_with_bad_ones_is_rejected(body, message, at):
+    text = "#llvm.di_expression" + body
+    with pytest.raises(TypeSyntaxError) as info:
+        parse_attr(text)
+    assert info.value.message == message
+    assert info.value.offset == len(text) - len(at)
+
+
+def test_di_expression_is_checked_inside_other_attributes_but_not_in_strings():
+    with pytest.raises(TypeSyntaxError, match="expected valid keyword"):
+        parse_attr("{e = #llvm.di_expression<[]>}")
+    assert parse_attr('"#llvm.di_expression<[]>"') == v.StringAttr("#llvm.di_expression<[]>")

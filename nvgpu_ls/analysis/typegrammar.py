@@ -10,6 +10,7 @@ may invent their own syntax inside ``<...>``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -66,7 +67,7 @@ dict_entry: (IDENT | STRING | keyword) ["=" attr]
         | "array" | "strided" | "offset" | "distinct"
 
 !number: INT | "-" INT | FLOAT | "-" FLOAT
-sdim: INT | "?"
+!sdim: INT | "-" INT | "?"
 strided_offset: "offset" ":" sdim
 
 DIM: /(?:[0-9]+|\?)x/
@@ -341,17 +342,20 @@ class _Build(Transformer):
     def affine_attr(self, tok):
         return v.AffineMapAttr(str(tok))
 
-    def sdim(self, tok=None):
-        return None if tok is None else _int(str(tok))
+    def sdim(self, *toks):
+        """A stride or offset: ``("sdim", n)``, n None for ``?`` (told apart from an absent list)."""
+        text = "".join(str(t) for t in toks)
+        if text == "?":
+            return ("sdim", None)
+        return ("sdim", -_int(text[1:]) if text.startswith("-") else _int(text))
 
     def strided_offset(self, value):
-        return ("offset", value)
+        return ("offset", value[1])
 
     def strided_attr(self, *items):
         *strides, offset = items
-        if strides == [None]:  # `strided<[]>`: the optional stride list is absent
-            strides = []
-        return v.StridedLayoutAttr(tuple(strides), 0 if offset is None else offset[1])
+        dims = tuple(s[1] for s in strides if s is not None)  # None: the stride list is absent
+        return v.StridedLayoutAttr(dims, 0 if offset is None else offset[1])
 
     def distinct_attr(self, _id, value=None):
         return v.OpaqueAttr("distinct")
@@ -613,6 +617,8 @@ def parse_type(text: str) -> v.Type:
 @lru_cache(maxsize=16384)
 def parse_attr(text: str) -> v.Attr:
     """The attribute spelled by ``text``; raises TypeSyntaxError when it is malformed."""
+    if "#llvm.di_expression" in text:
+        check_di_expressions(text)
     try:
         return _run(text, "attr_start")
     except TypeSyntaxError:
@@ -621,6 +627,87 @@ def parse_attr(text: str) -> v.Attr:
         if text.lstrip().startswith(("#gpu.address_space", "#nvvm.target", "!nvgpu.")):
             raise
         return v.OpaqueAttr(text.strip())
+
+
+_DI_EXPRESSION_OR_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|#llvm\.di_expression(?![\w$.\-])')
+_KEYWORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
+_DI_ARGUMENT = re.compile(r"(?:-\s*)?(?:0x[0-9A-Fa-f]+|[0-9]+)(?![\w.])|true(?![\w$.])|false(?![\w$.])")
+_UINT64_LIMIT = 1 << 64
+
+
+def check_di_expressions(text: str) -> None:
+    """Check every ``#llvm.di_expression<...>`` in ``text`` (not inside strings) as upstream reads it.
+
+    The body is ``<>`` or ``<[op, ...]>`` with at least one operation; each operation is a
+    ``DW_OP_*`` keyword with an optional ``(uint, ...)`` list. Raises TypeSyntaxError at the
+    place upstream's parser reports, with its message.
+    """
+    for match in _DI_EXPRESSION_OR_STRING.finditer(text):
+        if match.group().startswith("#"):
+            _check_di_expression_body(text, match.end())
+
+
+def _check_di_expression_body(text: str, at: int) -> None:
+    """The body after ``#llvm.di_expression``; a missing ``<`` is left to the grammar."""
+    at = _skip_space(text, at)
+    if not text.startswith("<", at):
+        return
+    at = _skip_space(text, at + 1)
+    if text.startswith(">", at):
+        return
+    if not text.startswith("[", at):
+        raise _expected_after(text, at, "'>'")
+    at += 1
+    while True:
+        at = _skip_space(text, at)
+        word = _KEYWORD.match(text, at)
+        if word is None:
+            raise TypeSyntaxError("expected valid keyword", at)
+        if not word.group().startswith("DW_OP_"):
+            raise TypeSyntaxError(
+                f"invalid debug info debug info operation encoding name: {word.group()}", at)
+        at = _skip_space(text, word.end())
+        if text.startswith("(", at):
+            at = _skip_space(text, _check_di_arguments(text, at + 1))
+        if text.startswith(",", at):
+            at += 1
+            continue
+        if not text.startswith("]", at):
+            raise _expected_after(text, at, "']'")
+        break
+    at = _skip_space(text, at + 1)
+    if not text.startswith(">", at):
+        raise _expected_after(text, at, "'>'")
+
+
+def _check_di_arguments(text: str, at: int) -> int:
+    """An operation's ``uint, ...)`` after its ``(``; returns the offset after the ``)``."""
+    while True:
+        at = _skip_space(text, at)
+        number = _DI_ARGUMENT.match(text, at)
+        if number is None:
+            raise TypeSyntaxError("expected integer value", at)
+        digits = number.group()
+        if digits[0].isdigit() and int(digits, 16 if digits.startswith("0x") else 10) >= _UINT64_LIMIT:
+            raise TypeSyntaxError("integer value too large", at)
+        at = _skip_space(text, number.end())
+        if text.startswith(",", at):
+            at += 1
+            continue
+        if not text.startswith(")", at):
+            raise _expected_after(text, at, "')'")
+        return at + 1
+
+
+def _skip_space(text: str, at: int) -> int:
+    while at < len(text) and text[at].isspace():
+        at += 1
+    return at
+
+
+def _expected_after(text: str, at: int, what: str) -> TypeSyntaxError:
+    """Upstream reports a missing punctuation mark just past the token before it."""
+    return TypeSyntaxError(f"expected {what}", len(text[:at].rstrip()))
 
 
 def _is_exotic(text: str) -> bool:
