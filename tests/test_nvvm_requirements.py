@@ -59,8 +59,9 @@ TCGEN05_FAMILY = ("tcgen05.alloc", "tcgen05.dealloc", "tcgen05.relinquish_alloc_
                   "tcgen05.wait", "tcgen05.commit", "tcgen05.cp", "tcgen05.ld", "tcgen05.st", "tcgen05.mma")
 CONVERT_FAMILY = ("convert.bf16x2.to.f8x2", "convert.f32x2.to.f6x2", "convert.f32x2.to.f4x2",
                   "convert.f8x2.to.bf16x2", "convert.f6x2.to.f16x2", "convert.f4x2.to.f16x2")
-CONVERT_FAMILY_91 = ("convert.f16x2.to.f6x2", "convert.bf16x2.to.f6x2", "convert.f6x2.to.bf16x2",
-                     "convert.f4x2.to.bf16x2")
+CONVERT_FAMILY_91 = ("convert.f16x2.to.f6x2", "convert.bf16x2.to.f6x2")
+CONVERT_FAMILY_92 = ("convert.f6x2.to.bf16x2", "convert.f4x2.to.bf16x2")
+"""The scaled narrow -> bf16x2 cvt: PTX ISA 9.2 in LLVM's NVPTX back end (no ptxas here reads 9.2)."""
 CONVERT_RS = ("convert.f32x4.to.f8x4", "convert.f32x4.to.f6x4", "convert.f32x4.to.f4x4")
 CONVERT_FP8 = ("convert.f32x2.to.f8x2", "convert.f16x2.to.f8x2", "convert.f8x2.to.f16x2")
 
@@ -73,6 +74,7 @@ ACCEPTED = (
     + [(op, chip, "") for op in CONVERT_FAMILY
        for chip in ("sm_100a", "sm_100f", "sm_103a", "sm_110f", "sm_120a", "sm_120f", "sm_121a", "sm_121f")]
     + [(op, chip, "+ptx91") for op in CONVERT_FAMILY_91 for chip in ("sm_100f", "sm_103a", "sm_110f", "sm_121a")]
+    + [(op, chip, "+ptx92") for op in CONVERT_FAMILY_92 for chip in ("sm_100f", "sm_103a", "sm_110f", "sm_121a")]
     + [(op, chip, "+ptx87" if chip == "sm_100a" else "") for op in CONVERT_RS for chip in ("sm_100a", "sm_103a")]
     + [(op, chip, ptx) for op in CONVERT_FP8
        for chip, ptx in (("sm_89", "+ptx81"), ("sm_90", ""), ("sm_90", "+ptx78"), ("sm_120", ""))]
@@ -88,6 +90,8 @@ REJECTED = (
     + [("tcgen05.mma.i8", chip, "") for chip in ("sm_100f", "sm_103a", "sm_103f", "sm_110f")]
     + [(op, chip, "") for op in CONVERT_FAMILY for chip in ("sm_90a", "sm_100", "sm_110", "sm_120", "sm_121")]
     + [(op, chip, "+ptx91") for op in CONVERT_FAMILY_91 for chip in ("sm_90a", "sm_100", "sm_120")]
+    + [(op, chip, "+ptx92") for op in CONVERT_FAMILY_92 for chip in ("sm_90a", "sm_100", "sm_120")]
+    + [(op, "sm_100f", "+ptx91") for op in CONVERT_FAMILY_92]
     + [(op, chip, "") for op in CONVERT_RS for chip in ("sm_100", "sm_100f", "sm_103f", "sm_110a", "sm_120a")]
     + [(op, "sm_89", "") for op in CONVERT_FP8]  # sm_89 needs PTX 8.1; its default is 7.8
     + [(op, "sm_86", "+ptx81") for op in CONVERT_FP8]

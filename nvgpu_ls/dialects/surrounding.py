@@ -10784,7 +10784,9 @@ NVVM_OPS: tuple[OpFacts, ...] = (
         ),
         note=(
             "Example: `%r = nvvm.convert.f8x2.to.bf16x2 %v : vector<2xi8> (f8E8M0FNU) -> "
-            "vector<2xbf16>`."
+            "vector<2xbf16>`. LLVM 22 takes only f8E8M0FNU; newer NVVM (the bindings) also takes "
+            "f8E4M3FN / f8E5M2, which become cvt.rn.scaled::n2::ue8m0.bf16x2.{e4m3x2,e5m2x2} with "
+            "unit scales (PTX ISA 9.2 on the sm_100f/sm_110f/sm_120f families)."
         ),
     ),
     OpFacts(
@@ -10841,17 +10843,17 @@ NVVM_OPS: tuple[OpFacts, ...] = (
         ),
         requirement=Requirement(
             "sm_100f",
-            "9.1",
+            "9.2",
             (
-                "cvt.rn.bf16x2.{e2m3x2,e3m2x2} is a PTX ISA 9.1 form (ptxas 13.0 stops at PTX 9.0). "
-                "Neither ptxas 13.0 nor 13.1 assembles the bf16x2 destination form, so this is "
-                "unverified: the sm_100f/sm_110f/sm_120f families follow the other 6-/4-bit "
-                "conversions."
+                "LLVM's NVPTX back end selects cvt.rn.scaled::n2::ue8m0.bf16x2.{e2m3x2,e3m2x2} "
+                "(with unit scales 0x7F7F) from PTX ISA 9.2 on the sm_100f/sm_110f/sm_120f families "
+                "(hasNarrowFPToBF16x2ConversionSupport). ptxas 13.0 stops at PTX 9.0, so this is "
+                "unverified with ptxas."
             ),
-            also=(("sm_110f", "9.1"), ("sm_120f", "9.1")),
+            also=(("sm_110f", "9.2"), ("sm_120f", "9.2")),
         ),
         ptx=(
-            "cvt.rn.bf16x2.{e2m3x2,e3m2x2} d, a;",
+            "cvt.rn.scaled::n2::ue8m0.bf16x2.{e2m3x2,e3m2x2} d, a, scale;",
         ),
         upstream=False,
         note=(
@@ -10911,16 +10913,17 @@ NVVM_OPS: tuple[OpFacts, ...] = (
         ),
         requirement=Requirement(
             "sm_100f",
-            "9.1",
+            "9.2",
             (
-                "cvt.rn.bf16x2.e2m1x2 is a PTX ISA 9.1 form (ptxas 13.0 stops at PTX 9.0). Neither "
-                "ptxas 13.0 nor 13.1 assembles the bf16x2 destination form, so this is unverified: "
-                "the sm_100f/sm_110f/sm_120f families follow the other 6-/4-bit conversions."
+                "LLVM's NVPTX back end selects cvt.rn.scaled::n2::ue8m0.bf16x2.e2m1x2 (with unit "
+                "scales 0x7F7F) from PTX ISA 9.2 on the sm_100f/sm_110f/sm_120f families "
+                "(hasNarrowFPToBF16x2ConversionSupport). ptxas 13.0 stops at PTX 9.0, so this is "
+                "unverified with ptxas."
             ),
-            also=(("sm_110f", "9.1"), ("sm_120f", "9.1")),
+            also=(("sm_110f", "9.2"), ("sm_120f", "9.2")),
         ),
         ptx=(
-            "cvt.rn.bf16x2.e2m1x2 d, a;",
+            "cvt.rn.scaled::n2::ue8m0.bf16x2.e2m1x2 d, a, scale;",
         ),
         upstream=False,
         note=(
@@ -11070,7 +11073,7 @@ DEBUGINFO_OPS: tuple[OpFacts, ...] = (
         upstream=False,
         note=(
             "An op of the reference toolchain, not of upstream MLIR. Example: `debuginfo.value %x, "
-            "#var_x, #llvm.di_expression<[]> : f32` with `#var_x = #llvm.di_local_variable<...>` "
+            "#var_x, #llvm.di_expression<> : f32` with `#var_x = #llvm.di_local_variable<...>` "
             "defined at the top of the file."
         ),
     ),
