@@ -289,8 +289,26 @@ def run_check(paths: Sequence[str], fmt: str, out: TextIO, err: TextIO, settings
     return 1 if errors or config_findings else 0
 
 
+BROKEN_PIPE_STATUS = 128 + 13
+"""The status a shell reports for a program that SIGPIPE ended (``nvgpu-ls --check . | head``)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``nvgpu-ls`` command."""
+    """Entry point of the ``nvgpu-ls`` command. A reader that stops early (``| head``) ends the
+    output quietly, as it would for any Unix tool, rather than with a traceback."""
+    try:
+        status = _dispatch(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # Whatever is still buffered for the closed pipe must not be flushed again at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return BROKEN_PIPE_STATUS
+
+
+def _dispatch(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["lower"]:
         return lower_main(args_list[1:])

@@ -88,3 +88,19 @@ def test_check_without_paths_and_paths_without_check_are_usage_errors(tmp_path):
     assert run("--check", cwd=tmp_path).returncode == 2
     stray = run("ok.mlir", cwd=tmp_path)
     assert stray.returncode == 2 and "use --check" in stray.stderr
+
+
+def test_output_cut_short_by_its_reader_ends_quietly_with_the_sigpipe_status(tmp_path: Path):
+    """``nvgpu-ls --check . | head -1``: the reader closes the pipe long before the report ends."""
+    body = "".join(f"  %v{i} = nvgpu.no_such_op_{i} : i32\n" for i in range(3000))
+    (tmp_path / "many.mlir").write_text(f"func.func @f() {{\n{body}  return\n}}\n")
+    proc = subprocess.Popen([sys.executable, "-m", "nvgpu_ls", "--check", "many.mlir"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    stderr = proc.stderr.read().decode()
+    status = proc.wait(timeout=120)
+    assert b"many.mlir:2:" in first
+    assert "Traceback" not in stderr and "BrokenPipe" not in stderr, stderr
+    assert status == 141
