@@ -216,3 +216,23 @@ def test_gpu_func_clauses_in_upstreams_order_are_accepted():
                "      attributes {known_block_size = array<i32: 32, 1, 1>} {\n"
                "    %c = arith.constant 1 : i32\n    gpu.return %x, %c : f32, i32\n  }\n}\n")
     assert Document(results).diagnostics() == []
+
+
+@pytest.mark.parametrize("header", [
+    "func.func @f() -> (f32 {llvm.noundef})",
+    "func.func @f() -> (f32 {llvm.noundef}, i32)",
+    "gpu.func @f() -> (f32 {llvm.noundef, llvm.align = 4 : i64})",
+])
+def test_a_function_result_may_carry_an_attribute_dictionary(header):
+    body = "  %c = arith.constant 1.0 : f32\n  %i = arith.constant 1 : i32\n"
+    returned = "%c, %i : f32, i32" if "i32" in header.split("->")[1] else "%c : f32"
+    ret = "gpu.return" if header.startswith("gpu") else "return"
+    text = f"{header} {{\n{body}  {ret} {returned}\n}}\n"
+    if header.startswith("gpu"):
+        text = "gpu.module @m {\n" + text + "}\n"
+    assert Document(text).diagnostics() == []
+
+
+def test_an_op_result_type_list_takes_no_attribute_dictionary():
+    text = 'func.func @g(%a: f32) {\n  %x = "test.op"(%a) : (f32) -> (f32 {a})\n  return\n}\n'
+    assert [d.message for d in Document(text).diagnostics()] == ["expected ')' in type list"]

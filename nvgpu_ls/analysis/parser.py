@@ -767,8 +767,10 @@ class Parser:
         end = self.prev_end()
         return TypeRef(self.read_type_text(self.text[start:end], start), start, end)
 
-    def parse_type_list_or_one(self) -> list[TypeRef]:
-        """``T`` or ``(T, U)`` after an arrow."""
+    def parse_type_list_or_one(self, result_attributes: bool = False) -> list[TypeRef]:
+        """``T`` or ``(T, U)`` after an arrow; with ``result_attributes`` (a function's
+        signature) each type in parentheses may carry an attribute dictionary,
+        ``-> (f32 {llvm.noundef})``, which is stepped over."""
         if self.toks[self.pos].kind == "(":
             save = self.pos
             self.skip_balanced()
@@ -780,6 +782,8 @@ class Parser:
             refs = []
             while self.toks[self.pos].kind != ")":
                 refs.append(self.parse_type_ref())
+                if result_attributes and self.toks[self.pos].kind == "{":
+                    self.skip_balanced()
                 if self.toks[self.pos].kind == ",":
                     self.advance()
                 elif self.toks[self.pos].kind != ")":

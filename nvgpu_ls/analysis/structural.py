@@ -168,7 +168,7 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
             p.advance()
             last = token
             if p.starts_type():
-                refs = p.parse_type_list_or_one()
+                refs = p.parse_type_list_or_one(result_attributes=defines_symbol and not stack)
                 op.types.extend(refs)
                 if not stack and len(refs) == len(op.results):
                     op.result_types = refs
