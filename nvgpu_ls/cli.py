@@ -298,7 +298,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     output quietly, as it would for any Unix tool, rather than with a traceback."""
     try:
         status = _dispatch(argv)
-        sys.stdout.flush()
+        if not sys.stdout.closed:  # serving LSP over stdio ends with the transport closing it
+            sys.stdout.flush()
         return status
     except BrokenPipeError:
         # Whatever is still buffered for the closed pipe must not be flushed again at exit.
