@@ -4,7 +4,8 @@ runtimepath and calls ``require("nvgpu_ls").setup{...}``, driven by ``tests/data
 on a sample file. That script writes what it saw as JSON and quits; this side asserts:
 diagnostics arrive on the right lines (and the ``target`` setting reached the server), hover
 answers the op's documentation, a quick fix applies its edit, ``:NvgpuLower`` refuses a
-broken file with a notification, and ``:NvgpuPtx`` / ``:NvgpuLower`` fill scratch buffers.
+broken file with a notification, ``:NvgpuPtx`` / ``:NvgpuLower`` fill scratch buffers, and
+``:NvgpuStatus`` shows what the server holds.
 
 ``NVGPU_LS_NVIM`` names another ``nvim`` binary (e.g. a current Neovim, to run the
 ``vim.lsp.config`` path)."""
@@ -152,3 +153,11 @@ def test_nvgpu_lower_fills_a_scratch_buffer_with_nvvm(neovim) -> None:
     assert "nvvm.ldmatrix" in result["lowered"]
     assert "= nvgpu.ldmatrix" not in result["lowered"]
     assert not result["lowered_has_client"]
+
+
+def test_nvgpu_status_shows_what_the_server_holds(neovim) -> None:
+    result, _, _ = neovim
+    status = result["status"]
+    assert status.startswith("nvgpu-ls server status")
+    assert "kernel.mlir" in status and "PTX preview worker: pid " in status
+    assert "memory: " in status and "MiB resident" in status

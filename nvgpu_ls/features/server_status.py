@@ -36,6 +36,22 @@ class ServerStatus:
     """Resident memory now; ``None`` where ``/proc`` cannot tell."""
     peak_rss_kib: int | None
 
+    def to_text(self) -> str:
+        """The status as an editor shows it (a scratch buffer, an output channel)."""
+        lines = ["nvgpu-ls server status", f"open documents: {len(self.open_documents)}"]
+        lines += [f"  {uri}" for uri in self.open_documents]
+        worker = f"pid {self.preview_worker_pid}" if self.preview_worker_pid is not None else "not running"
+        lines += [
+            f"text documents held: {self.text_documents}",
+            f"handlers in flight: {self.handlers_in_flight}",
+            f"requests waiting on the client: {self.requests_to_client}",
+            f"cached PTX previews: {self.cached_previews}",
+            f"PTX preview worker: {worker}",
+            f"threads: {self.threads}",
+            f"memory: {_mib(self.rss_kib)} resident, {_mib(self.peak_rss_kib)} at the peak",
+        ]
+        return "\n".join(lines) + "\n"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "openDocuments": list(self.open_documents),
@@ -47,7 +63,12 @@ class ServerStatus:
             "threads": self.threads,
             "rssKiB": self.rss_kib,
             "peakRssKiB": self.peak_rss_kib,
+            "text": self.to_text(),
         }
+
+
+def _mib(kib: int | None) -> str:
+    return "unknown" if kib is None else f"{kib / 1024:.1f} MiB"
 
 
 def memory_kib(status_file: Path = Path("/proc/self/status")) -> tuple[int | None, int | None]:

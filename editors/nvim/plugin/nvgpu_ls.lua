@@ -1,4 +1,4 @@
--- :NvgpuLower and :NvgpuPtx, also for nvgpu-ls started by nvim-lspconfig or vim.lsp.enable.
+-- :NvgpuLower, :NvgpuPtx and :NvgpuStatus, also for nvgpu-ls started by nvim-lspconfig or vim.lsp.enable.
 if vim.g.loaded_nvgpu_ls then
   return
 end

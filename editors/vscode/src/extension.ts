@@ -127,6 +127,22 @@ function readyClient(): LanguageClient | undefined {
   return client !== undefined && client.state === State.Running ? client : undefined;
 }
 
+/** What the server holds (nvgpu-ls/serverStatus), written to the nvgpu-ls output channel. */
+async function showServerStatus(): Promise<void> {
+  const running = readyClient();
+  if (running === undefined) {
+    void vscode.window.showWarningMessage('nvgpu-ls is not running.');
+    return;
+  }
+  try {
+    const status = await running.sendRequest<{ text?: string }>('nvgpu-ls/serverStatus', null);
+    output.appendLine(status.text ?? JSON.stringify(status, null, 2));
+    output.show(true);
+  } catch (error) {
+    void vscode.window.showErrorMessage(`nvgpu-ls: the server status failed: ${String(error)}`);
+  }
+}
+
 /** The read-only NVVM and PTX documents; their text follows the source's edits. */
 class PreviewProvider implements vscode.TextDocumentContentProvider {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -289,6 +305,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, provider),
     vscode.commands.registerCommand('nvgpu.lowerToNvvm', (arg?: unknown) => openPreview(provider, 'nvvm', arg)),
     vscode.commands.registerCommand('nvgpu.previewPtx', (arg?: unknown) => openPreview(provider, 'ptx', arg)),
+    vscode.commands.registerCommand('nvgpu.showServerStatus', showServerStatus),
     vscode.commands.registerCommand('nvgpu.restartServer', async () => {
       await restartClient();
       status.clear();

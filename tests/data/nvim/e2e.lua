@@ -194,6 +194,15 @@ local function main()
   results.buffers_added_by_refresh = #vim.api.nvim_list_bufs() - before
   results.windows_after_refresh = #vim.api.nvim_tabpage_list_wins(0)
   step("refresh")
+
+  -- 7. :NvgpuStatus shows what the server holds
+  vim.cmd("NvgpuStatus")
+  wait("a status buffer", function()
+    local status = scratch("nvgpustatus")
+    return status ~= nil and buffer_text(status):find("open documents", 1, true) ~= nil
+  end)
+  results.status = buffer_text(scratch("nvgpustatus"))
+  step("status")
 end
 
 local ok, err = xpcall(main, debug.traceback)

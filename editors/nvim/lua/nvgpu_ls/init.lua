@@ -1,6 +1,6 @@
 -- nvgpu-ls for Neovim: starts the language server for *.mlir buffers and adds :NvgpuLower and
 -- :NvgpuPtx, which show what the current buffer lowers to (nvgpu -> nvvm) and the PTX it
--- compiles to in a scratch buffer beside it.
+-- compiles to in a scratch buffer beside it, and :NvgpuStatus, what the server holds.
 --
 --   require("nvgpu_ls").setup({
 --     cmd = { "nvgpu-ls" },                                  -- how to start the server
@@ -334,7 +334,32 @@ function M.preview_ptx(bufnr, engine, on_done)
   return run("ptx", bufnr, engine, on_done)
 end
 
---- :NvgpuLower [engine] and :NvgpuPtx [engine].
+--- Show what the server holds (nvgpu-ls/serverStatus: documents, handlers in flight, caches,
+--- its worker, its memory) in a scratch buffer.
+function M.status(bufnr, on_done)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client = M.client(bufnr)
+  if client == nil then
+    notify("no nvgpu-ls client is attached to this buffer", vim.log.levels.WARN)
+    return false
+  end
+  send(client, "nvgpu-ls/serverStatus", vim.NIL, function(err, result)
+    local shown = nil
+    if err ~= nil then
+      notify("Server status failed: " .. tostring(err.message or vim.inspect(err)), vim.log.levels.ERROR)
+    elseif is_nil(result) or is_nil(result.text) then
+      notify("Server status: the server gave no status", vim.log.levels.ERROR)
+    else
+      shown = M.show(bufnr, "status", result.text, "nvgpustatus")
+    end
+    if on_done then
+      on_done(err, result, shown)
+    end
+  end, bufnr)
+  return true
+end
+
+--- :NvgpuLower [engine], :NvgpuPtx [engine] and :NvgpuStatus.
 function M.create_commands()
   local options = {
     nargs = "?",
@@ -348,6 +373,9 @@ function M.create_commands()
   vim.api.nvim_create_user_command("NvgpuPtx", function(args)
     M.preview_ptx(0, args.args)
   end, vim.tbl_extend("force", options, { desc = "nvgpu-ls: preview this file's PTX" }))
+  vim.api.nvim_create_user_command("NvgpuStatus", function()
+    M.status(0)
+  end, { nargs = 0, desc = "nvgpu-ls: what the server holds" })
 end
 
 return M
