@@ -50,6 +50,7 @@ def test_status_lists_open_documents_and_forgets_closed_ones(client):
     while_open, after_close = run_session(scenario, client)
     assert while_open["openDocuments"] == ["file:///nvgpu-ls-tests/a.mlir", "file:///nvgpu-ls-tests/b.mlir"]
     assert while_open["textDocuments"] == 2
+    assert "open documents: 2\n  file:///nvgpu-ls-tests/a.mlir\n" in while_open["text"]
     assert after_close["openDocuments"] == [] and after_close["textDocuments"] == 0
     assert after_close["handlersInFlight"] == 0 and after_close["requestsToClient"] == 0
     assert after_close["cachedPreviews"] == 0 and after_close["previewWorkerPid"] is None
