@@ -78,3 +78,15 @@ def op_names(text: str) -> list[str]:
         if match and match.group(1) != "builtin.unrealized_conversion_cast":
             names.append(match.group(1))
     return names
+
+
+def generated_ops(text: str) -> list[str]:
+    """The llvm/nvvm/vector/arith ops of lowered ``text``, with SSA names and locations blanked
+    (casts left out), for comparing two lowerings op for op."""
+    import re
+    found = []
+    for line in text.splitlines():
+        line = re.sub(r"\s*loc\(.*\)\s*$", "", line).strip()
+        if re.match(r"(%\S+ = )?(llvm|nvvm|vector|arith)\.", line):
+            found.append(re.sub(r"%[\w#]+", "%", re.sub(r"^%\S+ = ", "", line)))
+    return found

@@ -4,11 +4,10 @@ nvvm.convert.bf16x2.to.f8x2; bf16 -> fp8 without satfinite is refused as upstrea
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from .lowering_support import assert_upstream_accepts, bindings, lower, lower_result, upstream_lowering
+from .lowering_support import generated_ops as ops
 
 NO_SATFINITE = ("Only SATFINITE saturation mode is supported for conversions from bf16x2 to 'f8E4M3FN' and "
                 "'f8E5M2' types")
@@ -18,16 +17,6 @@ def kernel(op: str, source: str, result: str, attrs: str = "") -> str:
     return (f"func.func @f(%a: {source}) -> {result} {{\n"
             f"  %0 = {op} %a {attrs} : {source} to {result}\n"
             f"  return %0 : {result}\n}}\n")
-
-
-def ops(text: str) -> list[str]:
-    """The generated ops with SSA names and locations blanked."""
-    found = []
-    for line in text.splitlines():
-        line = re.sub(r"\s*loc\(.*\)\s*$", "", line).strip()
-        if re.match(r"(%\S+ = )?(llvm|nvvm|vector|arith)\.", line):
-            found.append(re.sub(r"%[\w#]+", "%", re.sub(r"^%\S+ = ", "", line)))
-    return found
 
 
 @pytest.mark.parametrize("op, source, result, attrs, packed", [

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from .lowering_support import assert_upstream_accepts, lower, lower_result, upstream_lowering
+from .lowering_support import generated_ops as ops
 
 
 def kernel(op: str, source: str, result: str, attrs: str = "", rbits: bool = False) -> str:
@@ -16,16 +17,6 @@ def kernel(op: str, source: str, result: str, attrs: str = "", rbits: bool = Fal
     return (f"func.func @f(%a: {source}, %r: i32) -> {result} {{\n"
             f"  %0 = {op} %a{extra} {attrs} : {source} to {result}\n"
             f"  return %0 : {result}\n}}\n")
-
-
-def ops(text: str) -> list[str]:
-    """The generated ops with SSA names and locations blanked (casts left out)."""
-    found = []
-    for line in text.splitlines():
-        line = re.sub(r"\s*loc\(.*\)\s*$", "", line).strip()
-        if re.match(r"(%\S+ = )?(llvm|nvvm|vector|arith)\.", line):
-            found.append(re.sub(r"%[\w#]+", "%", re.sub(r"^%\S+ = ", "", line)))
-    return found
 
 
 def assert_matches_upstream(op: str, source: str, result: str, attrs: str = "", rbits: bool = False) -> str:

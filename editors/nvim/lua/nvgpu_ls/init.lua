@@ -285,6 +285,8 @@ end
 local KINDS = {
   lower = { method = "nvgpu-ls/lowerToNvvm", field = "text", filetype = "mlir", title = "Lower to NVVM" },
   ptx = { method = "nvgpu-ls/previewPtx", field = "ptx", filetype = "ptx", title = "Preview PTX" },
+  status = { method = "nvgpu-ls/serverStatus", field = "text", filetype = "nvgpustatus", title = "Server status",
+             server_wide = true },
 }
 
 local function run(kind, bufnr, engine, on_done)
@@ -295,14 +297,17 @@ local function run(kind, bufnr, engine, on_done)
     notify("no nvgpu-ls client is attached to this buffer", vim.log.levels.WARN)
     return false
   end
-  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
-  if engine ~= nil and engine ~= "" then
-    params.engine = engine
+  local params = vim.NIL
+  if not spec.server_wide then
+    params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
+    if engine ~= nil and engine ~= "" then
+      params.engine = engine
+    end
+    if kind == "ptx" then
+      params.validate = true
+    end
+    notify(spec.title .. "...")
   end
-  if kind == "ptx" then
-    params.validate = true
-  end
-  notify(spec.title .. "...")
   send(client, spec.method, params, function(err, result)
     local shown = nil
     if err ~= nil then
@@ -337,26 +342,7 @@ end
 --- Show what the server holds (nvgpu-ls/serverStatus: documents, handlers in flight, caches,
 --- its worker, its memory) in a scratch buffer.
 function M.status(bufnr, on_done)
-  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local client = M.client(bufnr)
-  if client == nil then
-    notify("no nvgpu-ls client is attached to this buffer", vim.log.levels.WARN)
-    return false
-  end
-  send(client, "nvgpu-ls/serverStatus", vim.NIL, function(err, result)
-    local shown = nil
-    if err ~= nil then
-      notify("Server status failed: " .. tostring(err.message or vim.inspect(err)), vim.log.levels.ERROR)
-    elseif is_nil(result) or is_nil(result.text) then
-      notify("Server status: the server gave no status", vim.log.levels.ERROR)
-    else
-      shown = M.show(bufnr, "status", result.text, "nvgpustatus")
-    end
-    if on_done then
-      on_done(err, result, shown)
-    end
-  end, bufnr)
-  return true
+  return run("status", bufnr, nil, on_done)
 end
 
 --- :NvgpuLower [engine], :NvgpuPtx [engine] and :NvgpuStatus.
