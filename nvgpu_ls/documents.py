@@ -12,6 +12,9 @@ being analysed. Per document:
   has overtaken is dropped;
 - requests wait a short while (``fresh_wait``) for the newest text to be analysed, so that
   a hover right after a keystroke sees it, and otherwise answer from what is analysed.
+
+Once the last document closes and nothing opens for ``idle_release`` seconds, the analysis
+thread empties the caches of what was parsed (``nvgpu_ls.memory``) and the memory goes back.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Callable
 
 from .analysis.document import Document
 from .diagnostics import Diagnostic
+from .memory import release_memory
 from .verify import CheckOptions, check_document
 from .verify.incremental import IncrementalCheck
 
@@ -83,9 +87,17 @@ class DocumentStore:
         self.loop: asyncio.AbstractEventLoop | None = None
         """The server's event loop, known from the first document on; the analysis thread
         hands results to it."""
+        self.idle_release: float = 30.0
+        """Seconds with nothing open before the caches are emptied (0: never)."""
+        self.release_hooks: list[Callable[[], None]] = []
+        """More to forget at an idle release (the PTX preview cache), called on the event loop."""
+        self.memory_releases = 0
+        """How many idle releases have run."""
+        self._release_timer: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------ notifications
     def open(self, uri: str, text: str, version: int) -> None:
+        self._cancel_release()
         old = self.open_documents.get(uri)
         if old is not None:
             old.closed = True
@@ -107,6 +119,43 @@ class DocumentStore:
         if entry is not None:
             entry.closed = True
             entry.analysed.set()
+        if not self.open_documents:
+            self._schedule_release()
+
+    # ------------------------------------------------------------------ idle memory release
+    def _schedule_release(self) -> None:
+        self._cancel_release()
+        if self.idle_release <= 0:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._release_timer = loop.call_later(self.idle_release, self._release_if_idle)
+
+    def _cancel_release(self) -> None:
+        if self._release_timer is not None:
+            self._release_timer.cancel()
+            self._release_timer = None
+
+    def _release_if_idle(self) -> None:
+        self._release_timer = None
+        if self.open_documents:
+            return
+        for hook in self.release_hooks:
+            try:
+                hook()
+            except Exception:  # noqa: BLE001  (forgetting a cache must not fail the release)
+                log.exception("an idle release hook failed")
+        try:
+            done = asyncio.get_running_loop().run_in_executor(self._pool, release_memory)
+        except RuntimeError:  # the analysis thread is shut down: the server is going away
+            return
+        done.add_done_callback(self._released)
+
+    def _released(self, done: "asyncio.Future[int]") -> None:
+        if not done.cancelled() and done.exception() is None:
+            self.memory_releases += 1
 
     def reanalyse_all(self) -> None:
         """Settings or configuration changed: every open document is checked again."""
@@ -201,4 +250,5 @@ class DocumentStore:
         return doc, diagnostics, options
 
     def shutdown(self) -> None:
+        self._cancel_release()
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -61,12 +61,14 @@ class NvgpuLanguageServer(LanguageServer):
         """The one ``PreviewService`` (its long-lived native worker and cache), made on first use."""
         self._preview_service_lock = threading.Lock()
         self._progress_tokens = itertools.count(1)
+        self.store.release_hooks.append(self._forget_cached_previews)
 
     # ------------------------------------------------------------------ settings
     def apply_settings(self, raw: Any, origin: str) -> None:
         """Take new settings from the client; report what was wrong and keep the defaults for it."""
         settings, problems = parse_settings(raw)
         self.settings = settings
+        self.store.idle_release = settings.idle_memory_release
         for problem in problems:
             self.window_show_message(lsp.ShowMessageParams(
                 type=lsp.MessageType.Warning, message=f"nvgpu-ls: {problem} (from {origin})"))
@@ -221,6 +223,12 @@ class NvgpuLanguageServer(LanguageServer):
                 self._preview_service = PreviewService()
             return self._preview_service
 
+    def _forget_cached_previews(self) -> None:
+        with self._preview_service_lock:
+            service = self._preview_service
+        if service is not None:
+            service.forget_cached()
+
     def close_preview_service(self) -> None:
         """Stop the preview's worker; a preview still running ends at once (the worker is killed)."""
         with self._preview_service_lock:
@@ -243,7 +251,8 @@ class NvgpuLanguageServer(LanguageServer):
             handlers_in_flight=sum(1 for msg_id in list(self.protocol._request_futures)
                                    if msg_id not in awaiting_client),
             requests_to_client=len(awaiting_client),
-            preview_service=service)
+            preview_service=service,
+            memory_releases=self.store.memory_releases)
 
     def _refresh_pulled_diagnostics(self) -> None:
         """Ask a client that pulls diagnostics to pull again (the preview's changed them)."""

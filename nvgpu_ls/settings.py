@@ -4,7 +4,7 @@ They arrive as ``initializationOptions`` and again from ``workspace/configuratio
 (section ``nvgpu-ls``), in the camelCase spelling editors use::
 
     {"target": "sm_90a", "configPath": "tools/nvgpu-ls.toml", "rules": {"nvgpu.sm-gate": "warning"},
-     "loweringEngine": "builtin", "ptxasPath": "/usr/local/cuda/bin/ptxas"}
+     "loweringEngine": "builtin", "ptxasPath": "/usr/local/cuda/bin/ptxas", "idleMemoryRelease": 30}
 
 Like the configuration file, settings are never a reason to stop: each invalid value is a
 problem (shown to the user once with ``window/showMessage``) and keeps its default. The
@@ -40,6 +40,9 @@ class ServerSettings:
     """``builtin`` (ours, keeps source spans) or ``upstream`` (MLIR's convert-nvgpu-to-nvvm)."""
     ptxas_path: str | None = None
     """The ``ptxas`` to validate PTX with; searched on PATH and in the CUDA wheel when unset."""
+    idle_memory_release: float = 30.0
+    """Seconds after the last document closes before the server empties its caches and gives
+    the memory back (``nvgpu_ls.memory``); 0 never does."""
 
 
 def parse_settings(raw: Any) -> tuple[ServerSettings, list[str]]:
@@ -115,6 +118,12 @@ def _rules(value: Any) -> dict[str, str]:
     return rules
 
 
+def _seconds(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 86400:
+        raise ValueError(f"expected a number of seconds from 0 to 86400, got {value!r}")
+    return float(value)
+
+
 def _engine(value: Any) -> str:
     if value not in ENGINES:
         raise ValueError(f"expected one of {', '.join(ENGINES)}, got {value!r}")
@@ -127,4 +136,5 @@ _READERS = {
     "rules": ("rules", _rules),
     "loweringEngine": ("lowering_engine", _engine),
     "ptxasPath": ("ptxas_path", _path),
+    "idleMemoryRelease": ("idle_memory_release", _seconds),
 }

@@ -75,3 +75,36 @@ def test_memory_reads_vmrss_and_vmhwm(tmp_path: Path):
     status_file = tmp_path / "status"
     status_file.write_text("Name:\tpython\nVmHWM:\t  20480 kB\nVmRSS:\t  10240 kB\nThreads:\t3\n")
     assert memory_kib(status_file) == (10240, 20480)
+
+
+def test_the_caches_are_emptied_once_nothing_has_been_open_for_the_idle_delay():
+    async def scenario(s: LspSession) -> tuple[dict, dict, dict]:
+        await s.open("a.mlir", KERNEL)
+        await s.close("a.mlir")
+        await s.open("b.mlir", KERNEL)  # opened again within the delay: no release
+        await asyncio.sleep(0.6)
+        reopened = await status(s)
+        await s.close("b.mlir")
+        for _ in range(100):
+            released = await status(s)
+            if released["memoryReleases"]:
+                break
+            await asyncio.sleep(0.05)
+        await s.open("a.mlir", KERNEL)  # the caches fill again, and the diagnostics are still there
+        return reopened, released, await status(s)
+
+    reopened, released, after = run_session(scenario, initialization_options={"idleMemoryRelease": 0.3})
+    assert reopened["memoryReleases"] == 0
+    assert released["memoryReleases"] == 1 and released["openDocuments"] == []
+    assert "caches emptied while idle: 1 times" in released["text"]
+    assert after["openDocuments"] == ["file:///nvgpu-ls-tests/a.mlir"] and after["memoryReleases"] == 1
+
+
+def test_an_idle_memory_release_of_zero_never_empties_the_caches():
+    async def scenario(s: LspSession) -> dict:
+        await s.open("a.mlir", KERNEL)
+        await s.close("a.mlir")
+        await asyncio.sleep(0.5)
+        return await status(s)
+
+    assert run_session(scenario, initialization_options={"idleMemoryRelease": 0})["memoryReleases"] == 0

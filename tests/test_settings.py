@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from nvgpu_ls.settings import ServerSettings, parse_settings
 
 
@@ -13,7 +15,7 @@ def test_missing_settings_are_the_defaults():
 def test_every_setting_is_read_in_the_editor_spelling():
     settings, problems = parse_settings({
         "target": "SM_90A+ptx80", "configPath": "~/nvgpu-ls.toml", "rules": {"nvgpu.sm-gate": "Warning"},
-        "loweringEngine": "upstream", "ptxasPath": "/opt/cuda/bin/ptxas"})
+        "loweringEngine": "upstream", "ptxasPath": "/opt/cuda/bin/ptxas", "idleMemoryRelease": 5})
     assert problems == []
     assert settings.target == "sm_90a+ptx80"
     assert settings.config_path is not None and settings.config_path.endswith("/nvgpu-ls.toml")
@@ -21,6 +23,7 @@ def test_every_setting_is_read_in_the_editor_spelling():
     assert settings.rules == {"nvgpu.sm-gate": "warning"}
     assert settings.lowering_engine == "upstream"
     assert settings.ptxas_path == "/opt/cuda/bin/ptxas"
+    assert settings.idle_memory_release == 5.0
 
 
 def test_settings_nested_under_the_section_name_are_found():
@@ -50,3 +53,11 @@ def test_each_invalid_value_keeps_its_own_default_and_the_valid_ones_apply():
 def test_settings_that_are_not_an_object_are_reported():
     settings, (problem,) = parse_settings(["sm_90"])
     assert settings == ServerSettings() and "must be an object, not a list" in problem
+
+
+@pytest.mark.parametrize("value", [-1, 86401, True, "30", float("nan"), None])
+def test_an_idle_memory_release_that_is_not_seconds_keeps_the_default(value):
+    settings, problems = parse_settings({"idleMemoryRelease": value})
+    assert settings.idle_memory_release == 30.0
+    (problem,) = problems
+    assert "setting 'idleMemoryRelease': expected a number of seconds from 0 to 86400" in problem

@@ -17,6 +17,7 @@ from functools import lru_cache
 from lark import Lark, Token as LarkToken, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
+from ..memory import register_cache
 from . import values as v
 
 _GRAMMAR = r"""
@@ -627,6 +628,11 @@ def parse_attr(text: str) -> v.Attr:
         if text.lstrip().startswith(("#gpu.address_space", "#nvvm.target", "!nvgpu.")):
             raise
         return v.OpaqueAttr(text.strip())
+
+
+register_cache(parse_type.cache_clear)
+register_cache(parse_attr.cache_clear)
+register_cache(_SCALAR_NAMES.clear)
 
 
 _DI_EXPRESSION_OR_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|#llvm\.di_expression(?![\w$.\-])')

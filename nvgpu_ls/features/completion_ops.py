@@ -15,6 +15,7 @@ from lsprotocol import types as lsp
 from ..analysis.document import Document
 from ..dialects import ALL_OPS, NVGPU_ENUMS
 from ..dialects.facts import AttributeFact, OpFacts
+from ..memory import register_cache
 from ..target import Target, format_ptx, module_targets, ptx_needed, requirement_text, satisfies
 from ..verify import CheckOptions
 from .completion_site import Candidate, enclosing
@@ -112,6 +113,9 @@ def op_candidates(targets: list[Target]) -> list[Candidate]:
 def _op_candidates(targets: tuple[Target, ...]) -> tuple[Candidate, ...]:
     ordered = sorted(ALL_OPS.values(), key=lambda facts: (facts.dialect != "nvgpu", facts.name))
     return tuple(_op_candidate(facts, list(targets)) for facts in ordered)
+
+
+register_cache(_op_candidates.cache_clear)
 
 
 def _op_candidate(facts: OpFacts, targets: list[Target]) -> Candidate:

@@ -35,6 +35,11 @@ class ServerStatus:
     rss_kib: int | None
     """Resident memory now; ``None`` where ``/proc`` cannot tell."""
     peak_rss_kib: int | None
+    python_blocks: int = 0
+    """Memory blocks the Python allocator has handed out and not had back
+    (``sys.getallocatedblocks``): what live objects hold, whatever the heap's fragmentation."""
+    memory_releases: int = 0
+    """How often the caches were emptied because nothing was open (``idleMemoryRelease``)."""
 
     def to_text(self) -> str:
         """The status as an editor shows it (a scratch buffer, an output channel)."""
@@ -49,6 +54,8 @@ class ServerStatus:
             f"PTX preview worker: {worker}",
             f"threads: {self.threads}",
             f"memory: {_mib(self.rss_kib)} resident, {_mib(self.peak_rss_kib)} at the peak",
+            f"Python blocks in use: {self.python_blocks:,}",
+            f"caches emptied while idle: {self.memory_releases} times",
         ]
         return "\n".join(lines) + "\n"
 
@@ -63,6 +70,8 @@ class ServerStatus:
             "threads": self.threads,
             "rssKiB": self.rss_kib,
             "peakRssKiB": self.peak_rss_kib,
+            "pythonBlocks": self.python_blocks,
+            "memoryReleases": self.memory_releases,
             "text": self.to_text(),
         }
 
@@ -83,7 +92,7 @@ def memory_kib(status_file: Path = Path("/proc/self/status")) -> tuple[int | Non
 
 
 def server_status(open_documents: list[str], text_documents: int, handlers_in_flight: int,
-                  requests_to_client: int, preview_service: Any) -> ServerStatus:
+                  requests_to_client: int, preview_service: Any, memory_releases: int = 0) -> ServerStatus:
     """Put together the counts the server gathered with the process's own figures."""
     rss, peak = memory_kib()
     worker = getattr(preview_service, "worker", None)
@@ -97,4 +106,6 @@ def server_status(open_documents: list[str], text_documents: int, handlers_in_fl
         threads=threading.active_count(),
         rss_kib=rss,
         peak_rss_kib=peak,
+        python_blocks=sys.getallocatedblocks(),
+        memory_releases=memory_releases,
     )

@@ -178,6 +178,11 @@ class PreviewService:
         with self._lock:
             return len(self._cache)
 
+    def forget_cached(self) -> None:
+        """Empty the cache (nothing is open any more); the worker keeps running."""
+        with self._lock:
+            self._cache.clear()
+
     def close(self) -> None:
         """Stop the worker (killing it under a preview still running) and forget the cache."""
         self.worker.kill()

@@ -29,6 +29,7 @@ from ..analysis.values import (
 )
 from ..diagnostics import Diagnostic, Related, Severity
 from ..dialects.facts import OpFacts
+from ..memory import register_cache
 
 Span = tuple[int, int]
 
@@ -426,6 +427,7 @@ _ALIAS_FREE: dict[int, tuple[object, object]] = {}
 Parsed types and attributes are shared per spelling, so this stays small; holding the
 value keeps its id from being reused."""
 _ALIAS_FREE_LIMIT = 1 << 16
+register_cache(_ALIAS_FREE.clear)
 
 
 class _AliasProbe:

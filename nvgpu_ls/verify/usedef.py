@@ -19,6 +19,7 @@ from ..analysis.values import (
     Attr, AttrAliasRef, DialectType, IntegerAttr, IntegerType, OpaqueAttr, OpaqueType, Type, TypeAliasRef,
 )
 from ..diagnostics import Diagnostic, Related, Severity
+from ..memory import register_cache
 from .context import OpView
 
 _GRAPH_REGION_OPS = frozenset({"builtin.module", "gpu.module"})
@@ -166,6 +167,8 @@ _COMPARABLE: dict[int, tuple[object, bool]] = {}
 _CANONICAL: dict[int, tuple[object, object]] = {}
 """``id(value)`` → (value, answer): types are shared per spelling, so both stay small;
 holding the value keeps its id from being reused."""
+register_cache(_COMPARABLE.clear)
+register_cache(_CANONICAL.clear)
 
 
 def _remember(memo: dict, value, answer) -> None:
@@ -237,3 +240,6 @@ def alias_names(value: object) -> frozenset[str]:
             except TypeError:  # an unhashable part: walk it without the cache
                 found |= alias_names.__wrapped__(part)
     return found
+
+
+register_cache(alias_names.cache_clear)

@@ -6,7 +6,9 @@ import * as path from 'path';
 export const SECTION = 'nvgpu-ls';
 
 /** The settings the server reads (it reports any other key as unknown). */
-export const SERVER_SETTING_KEYS = ['target', 'configPath', 'rules', 'loweringEngine', 'ptxasPath'] as const;
+export const SERVER_SETTING_KEYS = [
+  'target', 'configPath', 'rules', 'loweringEngine', 'ptxasPath', 'idleMemoryRelease',
+] as const;
 
 /** Settings that change the server's command line: the client restarts when they change. */
 export const RESTART_SETTINGS = [`${SECTION}.serverPath`, `${SECTION}.pythonPath`];
@@ -17,6 +19,7 @@ export interface ServerSettings {
   rules?: Record<string, string>;
   loweringEngine?: string;
   ptxasPath?: string | null;
+  idleMemoryRelease?: number;
 }
 
 /** The server's part of the `nvgpu-ls` section, as initializationOptions and as the answer to

@@ -75,6 +75,7 @@ describe('serverSettings', () => {
       configPath: '',
       loweringEngine: 'upstream',
       ptxasPath: '/usr/local/cuda/bin/ptxas',
+      idleMemoryRelease: 60,
       rules: { 'nvgpu.sm-gate': 'warning', 'ssa.*': 'off' },
     };
     assert.deepStrictEqual(serverSettings(section), {
@@ -82,6 +83,7 @@ describe('serverSettings', () => {
       configPath: null,
       loweringEngine: 'upstream',
       ptxasPath: '/usr/local/cuda/bin/ptxas',
+      idleMemoryRelease: 60,
       rules: { 'nvgpu.sm-gate': 'warning', 'ssa.*': 'off' },
     });
   });

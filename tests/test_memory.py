@@ -1,0 +1,41 @@
+"""``nvgpu_ls.memory``: the caches of what was parsed are emptied on request, so that an idle
+server gives its memory back (the server runs it once nothing has been open for
+``idleMemoryRelease`` seconds)."""
+
+from __future__ import annotations
+
+from nvgpu_ls.analysis.document import Document
+from nvgpu_ls.analysis.typegrammar import parse_attr, parse_type
+from nvgpu_ls.memory import register_cache, release_memory
+from nvgpu_ls.verify import CheckOptions, check_document
+from nvgpu_ls.verify import context, usedef
+
+KERNEL = """#layout = #gpu.address_space<workgroup>
+func.func @f(%a: memref<64x64xf16, #layout>, %i: index) {
+  %t = nvgpu.ldmatrix %a[%i, %i] {numTiles = 4 : i32, transpose = false} : memref<64x64xf16, #layout> -> vector<4x2xf16>
+  return
+}
+"""
+
+
+def test_release_empties_the_parse_caches_a_check_filled():
+    check_document(Document(KERNEL), CheckOptions())
+    assert parse_type.cache_info().currsize > 0 and parse_attr.cache_info().currsize > 0
+    assert release_memory() > 0
+    assert parse_type.cache_info().currsize == 0 and parse_attr.cache_info().currsize == 0
+    assert context._ALIAS_FREE == {} and usedef._COMPARABLE == {} and usedef._CANONICAL == {}
+
+
+def test_a_check_after_a_release_finds_the_same_diagnostics():
+    broken = KERNEL.replace("numTiles = 4", "numTiles = 3")
+    before = check_document(Document(broken), CheckOptions())
+    release_memory()
+    after = check_document(Document(broken), CheckOptions())
+    assert before and [(d.code, d.message) for d in after] == [(d.code, d.message) for d in before]
+
+
+def test_a_registered_cache_is_emptied_with_the_others():
+    cache = {"spelling": "value"}
+    assert register_cache(cache.clear) == cache.clear
+    release_memory()
+    assert cache == {}
