@@ -28,6 +28,9 @@ Invariants (``StressReport.problems`` lists every violation):
 * once everything is closed the server holds nothing of it: ``nvgpu-ls/serverStatus`` reports
   no open document, no text document in pygls's workspace, no handler in flight and no request
   to the client unanswered;
+* once the idle release has run, the Python blocks in use (``sys.getallocatedblocks``, what
+  live objects hold) are back within 5 % (or 20,000 blocks) of the baseline taken after the
+  warm-up;
 * the server's resident memory after closing everything is back within
   ``max(baseline * 1.5, baseline + 100 MB)``.
 """
@@ -54,6 +57,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "tests" / "data" / "lowering"
 CANCELLED = (-32800, -32801)
 ANSWER_TIMEOUT = 120.0
+IDLE_RELEASE = 1.0
+"""The ``idleMemoryRelease`` the storm's server runs with: seconds with nothing open before it
+empties its caches (the editor default is 30)."""
 REQUESTS = ("textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/codeAction")
 SNIPPETS = ("nvgpu.", "%", " ", "\n", "}", "{", "(", ")", ":", "memref<", "vector<4xf16>", "arith.constant 16 : index",
             "%x = ", "nvgpu.mbarrier.create -> ", "gpu.module @m {\n", "\n}\n", "\u00e9", "\U0001f600", "//", "\"", "<", ">")
@@ -153,6 +159,8 @@ class StressReport:
     baseline_rss_kib: int = 0
     peak_rss_kib: int = 0
     final_rss_kib: int = 0
+    baseline_status: dict = field(default_factory=dict)
+    """``nvgpu-ls/serverStatus`` after the warm-up, before the storm."""
     rss_by_minute: list[int] = field(default_factory=list)
     """RSS (KiB) at the first round of each minute of the storm: flat when nothing leaks."""
     final_status: dict = field(default_factory=dict)
@@ -168,6 +176,8 @@ class StressReport:
                 f"{self.cli_compared} also against --check; RSS baseline "
                 f"{self.baseline_rss_kib // 1024} MiB, peak {self.peak_rss_kib // 1024} MiB, after closing "
                 f"{self.final_rss_kib // 1024} MiB (by minute: {', '.join(str(k // 1024) for k in self.rss_by_minute)} MiB); "
+                f"Python blocks {self.baseline_status.get('pythonBlocks')} before, "
+                f"{self.final_status.get('pythonBlocks')} after the idle release; "
                 f"problems: {len(self.problems)}")
 
 
@@ -346,9 +356,10 @@ class Storm:
                 report.problems.append(f"request {request_id} failed: {error}")
         self.futures.clear()
 
-    async def check_nothing_retained(self, patience: float = 5.0) -> None:
+    async def check_nothing_retained(self, patience: float = 5.0 + IDLE_RELEASE) -> None:
         """After every document is closed, the server's own account of what it holds is empty
-        (asked again for up to ``patience`` seconds: finished handlers are forgotten on the loop)."""
+        and its idle release has run (asked again for up to ``patience`` seconds: finished
+        handlers are forgotten on the loop, the release waits ``IDLE_RELEASE``)."""
         deadline = time.monotonic() + patience
         while True:
             answer = await self.client.call("nvgpu-ls/serverStatus", None)
@@ -359,6 +370,8 @@ class Storm:
             self.report.final_status = status
             left = {key: status[key] for key in ("openDocuments", "textDocuments", "handlersInFlight",
                                                  "requestsToClient") if status.get(key)}
+            if not status.get("memoryReleases"):
+                left["memoryReleases"] = 0  # the idle release has not run yet
             if not left:
                 return
             if time.monotonic() > deadline:
@@ -456,7 +469,8 @@ async def run_stress(seconds: float = 20.0, seed: int = 1, rounds: int | None = 
     storm = Storm(client, seed, documents)
     report = storm.report
     try:
-        init = await client.call("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        init = await client.call("initialize", {"processId": None, "rootUri": None, "capabilities": {},
+                                                "initializationOptions": {"idleMemoryRelease": IDLE_RELEASE}})
         if "error" in init:
             report.problems.append(f"initialize failed: {init['error']}")
             return report
@@ -471,6 +485,7 @@ async def run_stress(seconds: float = 20.0, seed: int = 1, rounds: int | None = 
             client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
         await client.call("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}})
         report.baseline_rss_kib = rss_kib(client.pid)
+        report.baseline_status = (await client.call("nvgpu-ls/serverStatus", None)).get("result") or {}
         while client.alive:
             if rounds is not None and report.rounds >= rounds:
                 break
@@ -499,6 +514,10 @@ async def run_stress(seconds: float = 20.0, seed: int = 1, rounds: int | None = 
             await asyncio.sleep(0.5)
             await storm.check_nothing_retained()
             report.final_rss_kib = rss_kib(client.pid)
+            before, after = report.baseline_status.get("pythonBlocks"), report.final_status.get("pythonBlocks")
+            if isinstance(before, int) and isinstance(after, int) and after > before + max(before // 20, 20_000):
+                report.problems.append(f"after closing everything the server's live Python blocks are {after:,}, "
+                                       f"baseline {before:,}: something is still held")
             bound = max(report.baseline_rss_kib * 1.5, report.baseline_rss_kib + 100 * 1024)
             if report.final_rss_kib > bound:
                 report.problems.append(f"RSS after closing everything {report.final_rss_kib} KiB > {bound:.0f} KiB "
