@@ -280,3 +280,31 @@ def test_upstream_valid_conversions_are_clean(pattern: str) -> None:
     assert paths
     for path in paths:
         assert _found(path) == [], path.name
+
+
+@pytest.mark.parametrize("source, result, packed", [
+    ("f32", "f8E4M3FN", "f32x2"), ("f32", "f8E5M2", "f32x2"), ("bf16", "f8E4M3FN", "bf16x2"),
+])
+def test_truncf_to_fp8_without_satfinite_is_warned_as_unlowerable(source: str, result: str, packed: str) -> None:
+    spellings = (("nvgpu.truncf", "<{sat = #nvvm.sat_mode<none>}>"),
+                 ("nvgpu.convert.fptrunc", "{sat = #nvvm.sat_mode<none>}"))
+    for op, sat in spellings:
+        body = f"%r = {op} %a {sat} : vector<4x{source}> to vector<4x{result}>"
+        text = f"func.func @f(%a: vector<4x{source}>) {{\n  {body}\n  return\n}}\n"
+        doc = Document(text)
+        assert doc.diagnostics() == []
+        (found,) = verify_ops(doc)
+        assert found.code == "nvgpu.float-conversion.unlowerable-saturation" and found.severity.name == "WARNING"
+        assert found.message == ("convert-nvgpu-to-nvvm cannot lower this: Only SATFINITE saturation mode is "
+                                 f"supported for conversions from {packed} to 'f8E4M3FN' and 'f8E5M2' types")
+        assert text[found.start:found.end] == "#nvvm.sat_mode<none>"
+
+
+@pytest.mark.parametrize("source, result, sat", [
+    ("f32", "f8E4M3FN", "satfinite"), ("f16", "f8E4M3FN", "none"), ("f32", "f16", "none"),
+    ("f32", "f8E8M0FNU", "none"),
+])
+def test_truncf_the_conversion_lowers_gets_no_saturation_warning(source: str, result: str, sat: str) -> None:
+    rnd = ", rnd = #nvvm.fp_rnd_mode<rz>" if result == "f8E8M0FNU" else ""
+    body = f"%r = nvgpu.truncf %a <{{sat = #nvvm.sat_mode<{sat}>{rnd}}}> : vector<4x{source}> to vector<4x{result}>"
+    assert _check(body, f"%a: vector<4x{source}>") == []

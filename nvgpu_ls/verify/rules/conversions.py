@@ -11,6 +11,10 @@ is 19 bits), which is what the messages print.
 The ODS constraints of ``extf``/``truncf`` (float-like operand and result, the ``sat``
 enum) are the structural layer's; the pre-merge ops also take tensors, which the
 structural layer leaves to the verifier here, so their element types are checked here.
+
+One warning goes beyond the verifiers: a truncation from f32 or bf16 to e4m3/e5m2 with
+``sat = none`` verifies upstream, but ``convert-nvgpu-to-nvvm`` refuses to lower it (the
+NVVM ops take only satfinite there), so it is said at check time, in the conversion's words.
 """
 
 from __future__ import annotations
@@ -18,9 +22,12 @@ from __future__ import annotations
 from ...analysis.values import (
     FLOAT_WIDTHS, DialectAttr, FloatType, IntegerType, TensorType, Type, VectorType,
 )
+from ...diagnostics import Severity
 from ..context import OpView, Report, Span, enum_case, verifies
 
 E8M0 = "f8E8M0FNU"
+SATFINITE_ONLY = ("f8E4M3FN", "f8E5M2")
+"""Results whose packed conversion from f32x2/bf16x2 the lowering accepts only with satfinite."""
 HALF_TYPES = ("f16", "bf16")
 
 RCP = "nvgpu.rcp"
@@ -274,6 +281,20 @@ def _check_truncation(c: _Conversion, report: Report, dst: Type | None = None) -
     if c.random_bits is not None and rnd != "rs":
         c.error(report, "random_bits can only be used with RS rounding mode", "random-bits-unused",
                 c.random_bits.span)
+        return
+    _warn_unlowerable_saturation(c, report, src, dst)
+
+
+def _warn_unlowerable_saturation(c: _Conversion, report: Report, src: Type | None, dst: Type | None) -> None:
+    """``sat = none`` on f32/bf16 -> e4m3/e5m2: valid IR that convert-nvgpu-to-nvvm cannot lower."""
+    if not (_is(src, "f32", "bf16") and _is(dst, *SATFINITE_ONLY)) or not c.view.has_attr("sat"):
+        return
+    if enum_case(c.view.attr("sat")) != "none":
+        return
+    packed = "f32x2" if _is(src, "f32") else "bf16x2"
+    report.error(c.view, f"convert-nvgpu-to-nvvm cannot lower this: Only SATFINITE saturation mode is supported "
+                         f"for conversions from {packed} to 'f8E4M3FN' and 'f8E5M2' types",
+                 f"{CONVERSION}.unlowerable-saturation", c.view.attr_span("sat"), severity=Severity.WARNING)
 
 
 _PACKED_KINDS = {"e2m3": "f6E2M3FN", "e3m2": "f6E3M2FN", "e2m1": "f4E2M1FN"}
