@@ -20,27 +20,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 _CHILD = r"""
-import json, resource, sys
-
-def peak_kib():
-    try:
-        with open("/proc/self/status") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+import json, sys
 
 sys.path[:0] = [{root!r}, {bench!r}]
 from generate import generate
+from nvgpu_ls.memory import memory_kib
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.verify import CheckOptions, check_document
 from nvgpu_ls.lowering.engine import LoweringOptions, lower_document
 step = {step!r}
 text = generate({lines})
 result = {{"lines": text.count("\n")}}
-baseline = peak_kib()
+baseline = memory_kib()[1]
 if step in ("check", "lower"):
     doc = Document(text)
     diagnostics = doc.diagnostics() + check_document(doc, CheckOptions(target="sm_90"))
@@ -50,7 +41,7 @@ if step == "lower":
     result["lowered_lines"] = (lowered.text or "").count("\n")
     result["lowering_errors"] = sum(1 for d in lowered.diagnostics if d.severity.name == "ERROR")
 result["baseline_kib"] = baseline
-result["peak_kib"] = peak_kib()
+result["peak_kib"] = memory_kib()[1]
 print(json.dumps(result))
 """
 

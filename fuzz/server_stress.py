@@ -52,6 +52,7 @@ from lsprotocol import types as lsp
 from pygls.workspace import PositionCodec, TextDocument
 
 from fuzz.stdio_client import StdioClient
+from nvgpu_ls.memory import memory_kib
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "tests" / "data" / "lowering"
@@ -87,11 +88,8 @@ class RawClient(StdioClient):
 
 
 def rss_kib(pid: int) -> int:
-    """The process's resident set (VmRSS) in KiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    """The process's resident set (VmRSS) in KiB; 0 where ``/proc`` cannot tell."""
+    return memory_kib(Path(f"/proc/{pid}/status"))[0] or 0
 
 
 # ---------------------------------------------------------------------------- expected diagnostics

@@ -5,7 +5,8 @@ an attribute's text, a value's alias-free form): bounded caches that make re-che
 as it is typed cheap. They stay useful while documents are open; once the last one closes they
 only hold on to memory. ``release_memory`` empties every cache registered here, collects the
 garbage and asks the C allocator to hand its free pages back to the system, so that an idle
-server returns to about the size it started at.
+server returns to about the size it started at. ``memory_kib`` reads how big a process is, for
+the server's status, the stress test and the memory bench.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import resource
 import sys
 import threading
+from pathlib import Path
 from typing import Callable
 
 _CACHES: list[Callable[[], None]] = []
@@ -53,3 +56,15 @@ def _trim_c_heap() -> None:
         return
     trim.argtypes = [ctypes.c_size_t]
     trim(0)
+
+
+def memory_kib(status_file: Path = Path("/proc/self/status")) -> tuple[int | None, int | None]:
+    """(resident now, resident at the peak) in KiB of this process, or of another one given its
+    ``/proc/<pid>/status``: ``VmRSS`` / ``VmHWM`` where ``/proc`` has them, else only this
+    process's peak from ``getrusage`` (KiB on Linux, bytes on macOS)."""
+    try:
+        fields = dict(line.split(":", 1) for line in status_file.read_text().splitlines() if ":" in line)
+        return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
+    except (OSError, KeyError, ValueError, IndexError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return None, peak // 1024 if sys.platform == "darwin" else peak

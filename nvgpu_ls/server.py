@@ -223,9 +223,13 @@ class NvgpuLanguageServer(LanguageServer):
                 self._preview_service = PreviewService()
             return self._preview_service
 
-    def _forget_cached_previews(self) -> None:
+    def _started_preview_service(self) -> Any:
+        """The ``PreviewService`` if one was started, without starting one."""
         with self._preview_service_lock:
-            service = self._preview_service
+            return self._preview_service
+
+    def _forget_cached_previews(self) -> None:
+        service = self._started_preview_service()
         if service is not None:
             service.forget_cached()
 
@@ -242,8 +246,6 @@ class NvgpuLanguageServer(LanguageServer):
 
     def status(self) -> server_status.ServerStatus:
         """What the server holds now (``nvgpu-ls/serverStatus``); runs on the event loop."""
-        with self._preview_service_lock:
-            service = self._preview_service
         awaiting_client = set(self.protocol._result_types)  # pygls files these futures beside the handlers'
         return server_status.server_status(
             open_documents=list(self.store.open_documents),
@@ -251,7 +253,7 @@ class NvgpuLanguageServer(LanguageServer):
             handlers_in_flight=sum(1 for msg_id in list(self.protocol._request_futures)
                                    if msg_id not in awaiting_client),
             requests_to_client=len(awaiting_client),
-            preview_service=service,
+            preview_service=self._started_preview_service(),
             memory_releases=self.store.memory_releases)
 
     def _refresh_pulled_diagnostics(self) -> None:

@@ -4,9 +4,11 @@ server gives its memory back (the server runs it once nothing has been open for
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.analysis.typegrammar import parse_attr, parse_type
-from nvgpu_ls.memory import register_cache, release_memory
+from nvgpu_ls.memory import memory_kib, register_cache, release_memory
 from nvgpu_ls.verify import CheckOptions, check_document
 from nvgpu_ls.verify import context, usedef
 
@@ -39,3 +41,14 @@ def test_a_registered_cache_is_emptied_with_the_others():
     assert register_cache(cache.clear) == cache.clear
     release_memory()
     assert cache == {}
+
+
+def test_memory_without_proc_falls_back_to_the_peak_from_getrusage(tmp_path: Path):
+    rss, peak = memory_kib(tmp_path / "missing")
+    assert rss is None and peak is not None and peak > 0
+
+
+def test_memory_reads_vmrss_and_vmhwm(tmp_path: Path):
+    status_file = tmp_path / "status"
+    status_file.write_text("Name:\tpython\nVmHWM:\t  20480 kB\nVmRSS:\t  10240 kB\nThreads:\t3\n")
+    assert memory_kib(status_file) == (10240, 20480)

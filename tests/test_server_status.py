@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
 
 import pytest
 
-from nvgpu_ls.features.server_status import memory_kib
 from tests.lsp_support import CLIENT_NAMES, LspSession, run_session
 
 KERNEL = """gpu.module @m {
@@ -64,17 +62,6 @@ def test_status_reports_the_server_process_memory():
     answer = run_session(scenario)
     assert 10_000 < answer["rssKiB"] <= answer["peakRssKiB"] < 4_000_000
     assert answer["threads"] >= 1
-
-
-def test_memory_without_proc_falls_back_to_the_peak_from_getrusage(tmp_path: Path):
-    rss, peak = memory_kib(tmp_path / "missing")
-    assert rss is None and peak is not None and peak > 0
-
-
-def test_memory_reads_vmrss_and_vmhwm(tmp_path: Path):
-    status_file = tmp_path / "status"
-    status_file.write_text("Name:\tpython\nVmHWM:\t  20480 kB\nVmRSS:\t  10240 kB\nThreads:\t3\n")
-    assert memory_kib(status_file) == (10240, 20480)
 
 
 def test_the_caches_are_emptied_once_nothing_has_been_open_for_the_idle_delay():

@@ -8,12 +8,12 @@ future, no request to the client waiting for its answer.
 
 from __future__ import annotations
 
-import resource
 import sys
 import threading
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+from ..memory import memory_kib
 
 
 @dataclass(frozen=True)
@@ -78,17 +78,6 @@ class ServerStatus:
 
 def _mib(kib: int | None) -> str:
     return "unknown" if kib is None else f"{kib / 1024:.1f} MiB"
-
-
-def memory_kib(status_file: Path = Path("/proc/self/status")) -> tuple[int | None, int | None]:
-    """(resident now, resident at the peak) in KiB: ``VmRSS`` / ``VmHWM`` where ``/proc`` has
-    them, else only the peak from ``getrusage`` (KiB on Linux, bytes on macOS)."""
-    try:
-        fields = dict(line.split(":", 1) for line in status_file.read_text().splitlines() if ":" in line)
-        return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
-    except (OSError, KeyError, ValueError, IndexError):
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return None, peak // 1024 if sys.platform == "darwin" else peak
 
 
 def server_status(open_documents: list[str], text_documents: int, handlers_in_flight: int,

@@ -33,7 +33,8 @@ def _header_tokens(view: OpView) -> list[tk.Token]:
 
 
 def _is_kernel(view: OpView, header: list[tk.Token]) -> bool:
-    return view.has_attr("gpu.kernel") or any(t.kind == tk.BARE and t.text == "kernel" for t in _top_level(header))
+    body = header[-1].end if header else view.op.end
+    return view.has_attr("gpu.kernel") or any(w == "kernel" and s < body for w, s, _ in view.op.keywords)
 
 
 def _has_results(header: list[tk.Token]) -> bool:
