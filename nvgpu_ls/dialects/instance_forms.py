@@ -41,7 +41,7 @@ from ..analysis.values import (
 from ..verify.context import OpView
 from ..verify.memory_spaces import memref_in_shared_memory, shared_memory_space
 from .facts import OpFacts
-from .nvgpu import NVGPU_ENUMS
+from .nvgpu import NVGPU_ENUMS, saturation_refusal
 
 
 @dataclass(frozen=True)
@@ -660,11 +660,6 @@ def extf(view: OpView) -> InstanceForm | None:
     return InstanceForm(tuple(ops), tuple(lines), tuple(notes), params)
 
 
-_SATFINITE_ONLY = ("nvvm.convert.f32x2.to.f8x2", "nvvm.convert.bf16x2.to.f8x2")
-"""Packed fp8 converts whose NVVM verifier accepts only sat = satfinite for e4m3/e5m2
-(the f16x2 one has no sat attribute: it always saturates)."""
-
-
 @rule("nvgpu.truncf", "nvgpu.convert.fptrunc")
 def truncf(view: OpView) -> InstanceForm | None:
     """``cvt.{rnd}[.relu][.satfinite].{f16x2|bf16x2}.f32`` for f16/bf16 results,
@@ -704,7 +699,7 @@ def truncf(view: OpView) -> InstanceForm | None:
             lines.append(f"cvt.rn.satfinite{relu}.{narrow}x2.{packed} {operands};")
         ops.append(f"nvvm.convert.{'f32x2' if source == 'f32' else packed}.to.{family}x2")
     notes = ["converts two elements per instruction"]
-    if ops[-1] in _SATFINITE_ONLY and result in ("f8E4M3FN", "f8E5M2") and sat != "satfinite":
+    if saturation_refusal(source, result, sat) is not None:
         notes.append(f"sat = {sat}: upstream's conversion rejects this instance ({ops[-1]} takes only "
                      "satfinite for e4m3/e5m2)")
     if rnd == "rs":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...analysis.values import FloatType, IntegerType, Type, VectorType
 from ...dialects.instance_forms import element_of
+from ...dialects.nvgpu import saturation_refusal
 from ..builder import Builder, Value
 from ..llvm_types import F32, I32, I64
 from . import pattern
@@ -207,9 +208,9 @@ def _truncate(b: Builder, value: Value, source: str, result: str, count: int, ke
     if family is None or source not in ("f32", "f16", "bf16"):
         b.fail(f"no packed conversion from {source} to {result}")
     op = f"{'f32x2' if source == 'f32' else source + 'x2'}.to.{family}x2"
-    if op in ("f32x2.to.f8x2", "bf16x2.to.f8x2") and result != "f8E8M0FNU" and sat != "satfinite":
-        b.fail(f"Only SATFINITE saturation mode is supported for conversions from {op.split('.')[0]} to "
-               "'f8E4M3FN' and 'f8E5M2' types")
+    refusal = saturation_refusal(source, result, sat)
+    if refusal is not None:
+        b.fail(refusal)
     attrs = _narrow_attrs(b, op, rnd, sat)
     code = "i8" if family == "f4" else "i16"
     subs = 4 if family == "f4" else 2

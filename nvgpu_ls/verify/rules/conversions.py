@@ -23,11 +23,10 @@ from ...analysis.values import (
     FLOAT_WIDTHS, DialectAttr, FloatType, IntegerType, TensorType, Type, VectorType,
 )
 from ...diagnostics import Severity
+from ...dialects.nvgpu import saturation_refusal
 from ..context import OpView, Report, Span, enum_case, verifies
 
 E8M0 = "f8E8M0FNU"
-SATFINITE_ONLY = ("f8E4M3FN", "f8E5M2")
-"""Results whose packed conversion from f32x2/bf16x2 the lowering accepts only with satfinite."""
 HALF_TYPES = ("f16", "bf16")
 
 RCP = "nvgpu.rcp"
@@ -287,14 +286,13 @@ def _check_truncation(c: _Conversion, report: Report, dst: Type | None = None) -
 
 def _warn_unlowerable_saturation(c: _Conversion, report: Report, src: Type | None, dst: Type | None) -> None:
     """``sat = none`` on f32/bf16 -> e4m3/e5m2: valid IR that convert-nvgpu-to-nvvm cannot lower."""
-    if not (_is(src, "f32", "bf16") and _is(dst, *SATFINITE_ONLY)) or not c.view.has_attr("sat"):
+    if not isinstance(src, FloatType) or not isinstance(dst, FloatType) or not c.view.has_attr("sat"):
         return
-    if enum_case(c.view.attr("sat")) != "none":
-        return
-    packed = "f32x2" if _is(src, "f32") else "bf16x2"
-    report.error(c.view, f"convert-nvgpu-to-nvvm cannot lower this: Only SATFINITE saturation mode is supported "
-                         f"for conversions from {packed} to 'f8E4M3FN' and 'f8E5M2' types",
-                 f"{CONVERSION}.unlowerable-saturation", c.view.attr_span("sat"), severity=Severity.WARNING)
+    sat = enum_case(c.view.attr("sat"))
+    refusal = saturation_refusal(src.name, dst.name, sat) if sat is not None else None
+    if refusal is not None:
+        report.error(c.view, f"convert-nvgpu-to-nvvm cannot lower this: {refusal}",
+                     f"{CONVERSION}.unlowerable-saturation", c.view.attr_span("sat"), severity=Severity.WARNING)
 
 
 _PACKED_KINDS = {"e2m3": "f6E2M3FN", "e3m2": "f6E3M2FN", "e2m1": "f4E2M1FN"}
