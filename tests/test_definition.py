@@ -113,3 +113,11 @@ def test_any_position_of_an_empty_or_garbage_document_answers_without_failing(te
     ctx = context(text)
     for offset in range(len(text) + 1):
         assert isinstance(definition(ctx, ctx.position(offset)), list)
+
+
+def test_a_name_reused_inside_a_region_goes_to_the_definition_in_scope():
+    text = ("func.func @k(%x: f32, %n: index) -> f32 {\n  %c0 = arith.constant 0 : index\n"
+            "  %acc = scf.for %i = %c0 to %n step %c0 iter_args(%acc = %x) -> (f32) {\n"
+            "    %s = arith.addf %acc, %acc : f32\n    scf.yield %s : f32\n  }\n  return %acc : f32\n}\n")
+    assert goto(text, "%acc, %acc") == [(2, 51, "%acc")]
+    assert goto(text, "%acc : f32\n}") == [(2, 2, "%acc")]

@@ -93,3 +93,53 @@ def test_an_alias_defined_in_another_split_chunk_is_undefined_here() -> None:
             "// -----\n!t = !nvgpu.mbarrier.token\nfunc.func @g(%t: !t) {\n  return\n}\n")
     found = [p for p in _problems(text) if p[2] == "alias.undefined"]
     assert [(p[0], p[1]) for p in found] == [(3, 18)]
+
+
+def test_a_loop_result_may_reuse_the_name_of_its_iteration_argument() -> None:
+    text = ("func.func @k(%x: f32, %n: index) -> f32 {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+            "  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (f32) {\n"
+            "    %s = arith.addf %acc, %acc : f32\n    scf.yield %s : f32\n  }\n  return %acc : f32\n}\n")
+    assert _problems(text) == []
+
+
+def test_names_defined_in_a_region_are_forgotten_when_it_ends() -> None:
+    text = ("func.func @k(%c: i1) -> index {\n  %r = scf.if %c -> index {\n    %r = arith.constant 1 : index\n"
+            "    scf.yield %r : index\n  } else {\n    %r = arith.constant 2 : index\n    scf.yield %r : index\n  }\n"
+            "  %u = arith.addi %r, %r : index\n  return %u : index\n}\n")
+    assert _problems(text) == []
+
+
+def test_a_region_local_name_used_after_the_region_is_undeclared() -> None:
+    text = ("func.func @k(%c: i1) {\n  scf.if %c {\n    %v = arith.constant 1 : index\n  }\n"
+            "  %u = arith.addi %v, %v : index\n  return\n}\n")
+    assert [p[:3] for p in _problems(text)] == [(5, 19, "ssa.undefined"), (5, 23, "ssa.undefined")]
+
+
+def test_a_block_label_defined_twice_in_one_region_is_reported() -> None:
+    text = "func.func @f() {\n  cf.br ^bb1\n^bb1:\n  cf.br ^bb1\n^bb1:\n  return\n}\n"
+    assert _problems(text) == [(5, 1, "block.redefinition", "redefinition of block '^bb1'",
+                                [(3, "previously defined here")])]
+
+
+def test_a_symbol_defined_twice_in_one_table_is_reported_however_it_is_quoted() -> None:
+    text = 'func.func @f() {\n  return\n}\nfunc.func @"f"() {\n  return\n}\n'
+    assert _problems(text) == [(4, 11, "symbol.redefinition", "redefinition of symbol named 'f'",
+                                [(1, "see existing symbol definition here")])]
+
+
+def test_the_same_symbol_in_two_modules_is_fine() -> None:
+    text = "module @a {\n  func.func @f() {\n    return\n  }\n}\nmodule @b {\n  func.func @f() {\n    return\n  }\n}\n"
+    assert _problems(text) == []
+
+
+def test_a_value_from_outside_an_isolated_op_is_a_region_isolation_error() -> None:
+    # Upstream's parser resolves the name across functions; its verifier rejects the use.
+    text = ("func.func @f() {\n  %x = arith.addi %y, %y : index\n  return\n}\n"
+            "func.func @g() {\n  %y = arith.constant 1 : index\n  return\n}\n")
+    assert _problems(text) == [(2, 8, "ssa.isolation", "'arith.addi' op using value defined outside the region",
+                                [(1, "required by region isolation constraints"), (6, "the value is defined here")])]
+
+
+def test_a_top_level_value_redefined_inside_a_function_is_a_redefinition() -> None:
+    text = "%c = arith.constant 0 : index\nfunc.func @f() {\n  %c = arith.constant 1 : index\n  return\n}\n"
+    assert [p[2:4] for p in _problems(text)] == [("ssa.redefinition", "redefinition of SSA value '%c'")]

@@ -21,8 +21,8 @@ from .positions import LineIndex
 from .registry import OpRegistry
 
 _STRUCTURAL = frozenset({"syntax.unbalanced", "syntax.too-deep"})
-_MODEL_FIELDS = ("text", "lines", "chunks", "syntax_diagnostics", "_origins", "duplicates", "undefined",
-                 "unresolved_symbols", "last_update")
+_MODEL_FIELDS = ("text", "lines", "chunks", "syntax_diagnostics", "_origins", "duplicates", "duplicate_blocks",
+                 "undefined", "isolation_breaks", "unresolved_symbols", "duplicate_symbols", "last_update")
 """What a full re-parse replaces, all at once under ``mutation_lock``."""
 _ISOLATED = frozenset({"builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
 
@@ -52,8 +52,15 @@ class Document:
         self.syntax_diagnostics: list[Diagnostic] = []
         self._origins: list[tuple[Diagnostic, int]] = []
         self.duplicates: list[tuple[ValueDef, ValueDef]] = []
+        self.duplicate_blocks: list[tuple[Block, Block]] = []
+        """(first, again) for each block label defined twice in one region."""
+        self.isolation_breaks: list[ValueUse] = []
+        """Uses whose definition lies outside the innermost op isolated from above around them
+        (upstream's parser resolves them; its verifier rejects them)."""
         self.undefined: list[ValueUse] = []
         self.unresolved_symbols: list[SymbolRef] = []
+        self.duplicate_symbols: list[tuple[SymbolRef, SymbolRef]] = []
+        """(first, again) for each symbol defined twice in one symbol table."""
         self.last_update = "full"
         """How the last analysis ran: ``full`` or ``incremental``."""
         self.mutation_lock = threading.RLock()
@@ -194,14 +201,17 @@ class Document:
     # ------------------------------------------------------------------ use-def index
     def _index_all(self) -> None:
         self.duplicates = []
+        self.duplicate_blocks = []
         self.undefined = []
+        self.isolation_breaks = []
         for chunk in self.chunks:
-            _Indexer(self).index_ops(chunk.ops, {})
+            _Indexer(self).index_chunk(chunk.ops)
         self._index_symbols()
 
     def _index_symbols(self) -> None:
         """Resolve every ``@symbol`` reference against the nested symbol tables of its chunk."""
         self.unresolved_symbols = []
+        self.duplicate_symbols = []
         for chunk in self.chunks:
             for op in walk_ops(chunk.ops):
                 for sym in op.symbols:
@@ -220,7 +230,9 @@ class Document:
         name = op.symbol_name
         if name is not None:
             definition = next(s for s in op.symbols if s.is_definition)
-            table.setdefault(name, definition)
+            first = table.setdefault(symbol_key(name), definition)
+            if first is not definition:
+                self.duplicate_symbols.append((first, definition))
         if not op.regions:
             return
         inner = table
@@ -233,7 +245,7 @@ class Document:
 
     def _resolve_symbol(self, sym: SymbolRef, root: dict, tables: dict[int, dict]) -> None:
         """Nearest enclosing symbol table first, then outwards; ``@a::@b`` descends into ``@a``."""
-        head, *rest = sym.name.split("::")
+        head, *rest = (symbol_key(part) for part in sym.name.split("::"))
         scope = sym.owner.parent_op()
         found = None
         while found is None:
@@ -254,22 +266,23 @@ class Document:
             found.references.append(sym)
 
     def _reindex_around(self, op: Operation, replaced: Operation) -> None:
-        """Index the isolated scope around ``op`` (which replaced ``replaced``) again.
+        """Index the chunk around ``op`` (which replaced ``replaced``) again: upstream's names are
+        scoped per chunk, so an edit anywhere in it may change what a name means elsewhere in it.
 
         The entries of ``undefined`` / ``duplicates`` that it finds again go first: those in
-        the scope, and those of the replaced op's subtree (their offsets are the old text's)."""
-        scope_op = op
-        while scope_op is not None and not self.is_isolated(scope_op):
-            scope_op = scope_op.parent_op()
-        if scope_op is None:
-            self._index_all()
-            return
-        lo, hi = scope_op.start, scope_op.end
-        self.duplicates = [pair for pair in self.duplicates
-                           if not (lo <= pair[1].start < hi) and not _inside(_defining_op(pair[1]), replaced)]
-        self.undefined = [use for use in self.undefined
-                          if not (lo <= use.start < hi) and not _inside(use.owner, replaced)]
-        _Indexer(self).index_ops([scope_op], {})
+        the chunk, and those of the replaced op's subtree (their offsets are the old text's)."""
+        chunk = self.chunk_at(op.start)
+        lo, hi = chunk.start, chunk.end
+
+        def stale(start: int, owner: Operation | None) -> bool:
+            return lo <= start < hi or _inside(owner, replaced)
+
+        self.duplicates = [pair for pair in self.duplicates if not stale(pair[1].start, _defining_op(pair[1]))]
+        self.duplicate_blocks = [pair for pair in self.duplicate_blocks
+                                 if not stale(pair[1].start, pair[1].parent.parent)]
+        self.undefined = [use for use in self.undefined if not stale(use.start, use.owner)]
+        self.isolation_breaks = [use for use in self.isolation_breaks if not stale(use.start, use.owner)]
+        _Indexer(self).index_chunk(chunk.ops)
 
     def _carry_symbols(self, old: Operation, new: Operation) -> bool:
         """Move symbol links from a replaced op to its re-read twin when its symbols did not change.
@@ -303,6 +316,7 @@ class Document:
                 if id(o.target) not in twin:
                     o.target.references = [n if r is o else r for r in o.target.references]
         self.unresolved_symbols = [twin.get(id(s), s) for s in self.unresolved_symbols]
+        self.duplicate_symbols = [(twin.get(id(a), a), twin.get(id(b), b)) for a, b in self.duplicate_symbols]
         return True
 
     def is_isolated(self, op: Operation) -> bool:
@@ -369,59 +383,125 @@ class Document:
 
 
 class _Indexer:
-    """Resolves SSA uses and successors to definitions, scope by scope."""
+    """Resolves SSA uses and successors to definitions with upstream's name scoping.
+
+    As upstream's parser does (``OperationParser``): a chunk is one name scope in which every
+    region opens a nested scope whose definitions are forgotten when the region ends; an op's
+    results are defined once the op, regions included, has been read, so a region may reuse
+    the name of the op's own result (``%acc = scf.for ... iter_args(%acc = ...)``). A use of a
+    name not defined yet is a forward reference: the first later definition of that name in a
+    live scope takes it (dominance is the verifier's business), and a name never defined is
+    undeclared. Isolated-from-above ops open no name scope of their own in upstream's parser
+    either; that their regions use nothing from outside is checked by the verifier
+    (``usedef``). ``%x`` and ``%x#0`` name the same value."""
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
+        self.values: dict[tuple[str, int], ValueDef | list[ValueUse]] = {}
+        """Live definitions by (name, result number); a list holds the uses of a forward reference."""
+        self.frames: list[list[tuple[str, int]]] = [[]]
+        """The names each open region scope defined, innermost last."""
+        self.isolated: Operation | None = None
+        """The innermost op isolated from above whose region is being read (None: the chunk)."""
+        self.context_of: dict[int, Operation | None] = {}
+        """``isolated`` where each definition and each forward-referencing use was read, by id."""
 
-    def index_ops(self, ops: list[Operation], visible: dict[str, ValueDef]) -> None:
+    def index_chunk(self, ops: list[Operation]) -> None:
         for op in ops:
-            self.index_op(op, visible)
+            self.index_op(op)
+        for entry in self.values.values():
+            if isinstance(entry, list):
+                self.doc.undefined.extend(entry)
 
-    def index_op(self, op: Operation, visible: dict[str, ValueDef]) -> None:
-        for use in op.operands:
-            self.resolve(use, visible)
-        if not op.regions:
-            return
-        outer = {} if self.doc.is_isolated(op) else visible
-        for region in op.regions:
-            scope = dict(outer)
-            labels: dict[str, Block] = {}
-            for block in region.blocks:
-                if block.label:
-                    labels.setdefault(block.label, block)
-                for arg in block.args:
-                    self.define(arg, scope)
-                for inner in block.ops:
-                    for value in inner.results:
-                        self.define(value, scope)
-            for block in region.blocks:
-                block.refs = []
-            for block in region.blocks:
-                for inner in block.ops:
-                    for ref in inner.successors:
-                        ref.block = labels.get(ref.name)
-                        if ref.block is not None:
-                            ref.block.refs.append(ref)
-                    self.index_op(inner, scope)
-
-    def define(self, value: ValueDef, scope: dict[str, ValueDef]) -> None:
-        value.uses = []  # every use is found again below its definition's scope
-        existing = scope.get(value.name)
-        if existing is not None and existing is not value:
-            self.doc.duplicates.append((existing, value))
-            return
-        scope[value.name] = value
-        if value.name.endswith("#0"):
-            scope.setdefault(value.name.split("#", 1)[0], value)
-
-    def resolve(self, use: ValueUse, visible: dict[str, ValueDef]) -> None:
-        definition = visible.get(use.name)
-        use.definition = definition
-        if definition is None:
-            self.doc.undefined.append(use)
+    def index_op(self, op: Operation) -> None:
+        uses = op.operands
+        regions = op.regions
+        if not regions:
+            for use in uses:
+                self.resolve(use)
         else:
-            definition.uses.append(use)
+            pending = 0
+            for region in regions:
+                while pending < len(uses) and uses[pending].start < region.start:
+                    self.resolve(uses[pending])
+                    pending += 1
+                self.index_region(region)
+            for use in uses[pending:]:
+                self.resolve(use)
+        for value in op.results:
+            self.define(value)
+
+    def index_region(self, region: Region) -> None:
+        outer = self.isolated
+        if self.doc.is_isolated(region.parent):
+            self.isolated = region.parent
+        self.frames.append([])
+        labels: dict[str, Block] = {}
+        for block in region.blocks:
+            block.refs = []
+            if block.label:
+                if block.label in labels:
+                    self.doc.duplicate_blocks.append((labels[block.label], block))
+                else:
+                    labels[block.label] = block
+        for block in region.blocks:
+            for arg in block.args:
+                self.define(arg)
+            for inner in block.ops:
+                for ref in inner.successors:
+                    ref.block = labels.get(ref.name)
+                    if ref.block is not None:
+                        ref.block.refs.append(ref)
+                self.index_op(inner)
+        values = self.values
+        for key in self.frames.pop():
+            values.pop(key, None)
+        self.isolated = outer
+
+    def define(self, value: ValueDef) -> None:
+        value.uses = []  # every use is found again below
+        key = _value_key(value.name)
+        existing = self.values.get(key)
+        if existing is not None:
+            if not isinstance(existing, list):
+                if existing is not value:
+                    self.doc.duplicates.append((existing, value))
+                return
+            for use in existing:  # a forward reference: its uses now have their definition
+                use.definition = value
+                value.uses.append(use)
+                if self.context_of.get(id(use)) is not self.isolated:
+                    self.doc.isolation_breaks.append(use)
+        self.values[key] = value
+        self.frames[-1].append(key)
+        self.context_of[id(value)] = self.isolated
+
+    def resolve(self, use: ValueUse) -> None:
+        key = _value_key(use.name)
+        entry = self.values.get(key)
+        if entry is None or isinstance(entry, list):
+            use.definition = None
+            self.context_of[id(use)] = self.isolated
+            if entry is None:
+                self.values[key] = [use]
+            else:
+                entry.append(use)
+        else:
+            use.definition = entry
+            entry.uses.append(use)
+            if self.context_of.get(id(entry)) is not self.isolated:
+                self.doc.isolation_breaks.append(use)
+
+
+def symbol_key(name: str) -> str:
+    """A symbol name as the symbol table knows it: ``@"f"`` and ``@f`` are one symbol."""
+    return "@" + tk.string_value(name[1:]) if name.startswith('@"') else name
+
+
+def _value_key(name: str) -> tuple[str, int]:
+    """(name, result number) of a value as spelled: ``%x`` and ``%x#0`` are one value."""
+    base, hash_, number = name.partition("#")
+    return (base, int(number)) if hash_ and number.isdigit() else (name, 0)
 
 
 # ---------------------------------------------------------------- span shifting

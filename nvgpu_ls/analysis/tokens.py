@@ -141,3 +141,21 @@ def is_unterminated_string(token: Token) -> bool:
 def printable(text: str) -> str:
     """A token's text as it can be quoted in a message (control characters escaped)."""
     return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
+
+
+_ESCAPE = re.compile(r'\\(?:([0-9A-Fa-f]{2})|(.))', re.DOTALL)
+_SIMPLE_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
+
+
+def string_value(quoted: str) -> str:
+    """The value of a string literal as upstream's lexer reads it: ``\\"``, ``\\\\``, ``\\n``,
+    ``\\t`` and two hexadecimal digits (``\\0A``) are escapes; the quotes are dropped."""
+    inner = quoted[1:-1] if len(quoted) >= 2 and quoted.startswith('"') and quoted.endswith('"') else quoted.lstrip('"')
+    if "\\" not in inner:
+        return inner
+
+    def one(match: re.Match[str]) -> str:
+        if match.group(1):
+            return chr(int(match.group(1), 16))
+        return _SIMPLE_ESCAPES.get(match.group(2), match.group(0))
+    return _ESCAPE.sub(one, inner)

@@ -5,9 +5,10 @@ The per-op layers of a check — dominance, type agreement and undefined blocks
 requirement of each op instance (``gated_requirement``) — read an op, the ops it is
 nested in, the values it uses and the alias table of its chunk. Inside an op that is
 isolated from above (``func.func``, ``gpu.func``, ``llvm.func``: ``Document.is_isolated``)
-every value an op uses is defined inside that op too. So the outermost such op that is
-not a symbol table (not a ``builtin.module`` / ``gpu.module``) is a *unit*: what the
-per-op layers say about its ops is fixed by
+every value an op uses is defined inside that op too, unless the document lists the use in
+``isolation_breaks`` (an error; such a unit is verified afresh every time). So the outermost
+such op that is not a symbol table (not a ``builtin.module`` / ``gpu.module``) is a *unit*:
+what the per-op layers say about its ops is fixed by
 
 * the unit's own text,
 * the *context*: the whole text with the bodies (regions) of all units cut out — alias
@@ -102,14 +103,16 @@ class IncrementalCheck:
                 module_ops.append(op)
 
         scopes = _ScopeOf()
+        leaky = _leaky_starts(doc)
         for is_unit, op in items:
             if not is_unit:
                 outer(op)
                 continue
             ordinal += 1
             start = op.start
-            if broken and _holds_any(broken, start, op.end):
-                for inner in op.walk():  # a syntax error inside: verified afresh, never kept
+            if broken and _holds_any(broken, start, op.end) or leaky and _holds_any(leaky, start, op.end):
+                # A syntax error inside, or a value crossing its boundary: verified afresh, never kept.
+                for inner in op.walk():
                     outer(inner)
                 self.computed += 1
                 continue
@@ -220,6 +223,17 @@ def _stays_inside(result: _UnitResult, start: int, end: int) -> bool:
             if related.start < start or related.end > end:
                 return False
     return True
+
+
+def _leaky_starts(doc: Document) -> list[int]:
+    """Where the uses and definitions of values that cross an isolated op's boundary sit, sorted
+    (a unit holding one depends on text outside it)."""
+    found: list[int] = []
+    for use in doc.isolation_breaks:
+        found.append(use.start)
+        if use.definition is not None:
+            found.append(use.definition.start)
+    return sorted(found)
 
 
 def _holds_any(sorted_offsets: list[int], start: int, end: int) -> bool:

@@ -13,7 +13,7 @@ import dataclasses
 import re
 from functools import lru_cache
 
-from ..analysis.document import Document
+from ..analysis.document import Document, symbol_key
 from ..analysis.ir import Block, Operation, ValueDef
 from ..analysis.values import (
     Attr, AttrAliasRef, DialectType, IntegerAttr, IntegerType, OpaqueAttr, OpaqueType, Type, TypeAliasRef,
@@ -45,6 +45,16 @@ def check_names(doc: Document) -> list[Diagnostic]:
                                 "ssa.redefinition", Severity.ERROR,
                                 related=(Related(first.start, first.end, "previously defined here"),),
                                 data={"name": again.name}))
+    for first, again in doc.duplicate_blocks:
+        found.append(Diagnostic(again.label_start, again.label_end, f"redefinition of block '{again.label}'",
+                                "block.redefinition", Severity.ERROR,
+                                related=(Related(first.label_start, first.label_end, "previously defined here"),),
+                                data={"name": again.label}))
+    for first, again in doc.duplicate_symbols:
+        found.append(Diagnostic(again.start, again.end, f"redefinition of symbol named '{symbol_key(again.name)[1:]}'",
+                                "symbol.redefinition", Severity.ERROR,
+                                related=(Related(first.start, first.end, "see existing symbol definition here"),),
+                                data={"name": again.name}))
     return found
 
 
@@ -58,6 +68,7 @@ def check_op_use_def(op: Operation, doc: Document, found: list[Diagnostic], view
                                     Severity.ERROR, data={"name": ref.name}))
     if op.operands:
         found.extend(_dominance(op))
+        found.extend(_isolation(op, doc))
         if op.syntax in ("generic", "format"):
             found.extend(_type_agreement(op, doc, view))
 
@@ -89,6 +100,48 @@ def _dominance(op: Operation) -> list[Diagnostic]:
                                     related=(_definition_related(definition, f"operand defined here ({where})"),),
                                     data={"name": use.name}))
     return found
+
+
+def _isolation(op: Operation, doc: Document) -> list[Diagnostic]:
+    """A use, inside an op isolated from above, of a value defined outside it (upstream's
+    verifier: the names are resolved across the boundary, the region may not use them)."""
+    if not doc.isolation_breaks:
+        return []
+    isolated = op.parent_op()
+    while isolated is not None and not doc.is_isolated(isolated):
+        isolated = isolated.parent_op()
+    if isolated is None:
+        return []
+    for use in op.operands:
+        definition = use.definition
+        if definition is None or _inside(_owner_op(definition), isolated) and _owner_op(definition) is not isolated:
+            continue
+        if definition.is_block_arg and isinstance(definition.owner, Block) \
+                and definition.owner.parent.parent is isolated:
+            continue  # the isolated op's own region arguments
+        return [Diagnostic(op.name_start, op.name_end, f"'{op.name}' op using value defined outside the region",
+                           "ssa.isolation", Severity.ERROR,
+                           related=(Related(isolated.name_start, isolated.name_end,
+                                            "required by region isolation constraints"),
+                                    _definition_related(definition, "the value is defined here")),
+                           data={"name": use.name})]
+    return []
+
+
+def _owner_op(value: ValueDef) -> Operation | None:
+    """The op a value belongs to: its defining op, or the op whose region holds its block."""
+    owner = value.owner
+    if isinstance(owner, Block):
+        return owner.parent.parent if owner.parent is not None else None
+    return owner
+
+
+def _inside(op: Operation | None, ancestor: Operation) -> bool:
+    while op is not None:
+        if op is ancestor:
+            return True
+        op = op.parent_op()
+    return False
 
 
 def _ancestor_in(op: Operation, block: Block) -> Operation | None:

@@ -1,0 +1,56 @@
+"""Single-token mutants of valid kernels, judged by mlir-opt-22: nvgpu-ls reports an error exactly
+when upstream does (``fuzz/upstream_differential.py``; the README has the full figures).
+
+A short fixed-seed round. The floors only go up: each is the figure measured when it was last
+raised, so a change that makes nvgpu-ls read any mutant less like upstream fails here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fuzz import upstream_differential as diff
+
+MUTANTS = 300
+SEED = 15
+
+VERDICT_FLOOR = 0.86
+"""Share of mutants on whose validity nvgpu-ls and upstream agree."""
+LINE_FLOOR = 0.90
+"""Share of the mutants both reject where nvgpu-ls's first error is on upstream's first error line."""
+
+needs_mlir_opt = pytest.mark.skipif(diff.mlir_opt() is None, reason="mlir-opt-22 not found (Debian mlir-22-tools)")
+
+
+@pytest.fixture(scope="module")
+def tally() -> diff.Tally:
+    tool = diff.mlir_opt()
+    assert tool is not None
+    _seeds, found = diff.run(MUTANTS, SEED, tool)
+    print(found.summary())
+    return found
+
+
+@needs_mlir_opt
+def test_every_seed_is_valid_for_both_tools() -> None:
+    tool = diff.mlir_opt()
+    assert tool is not None
+    seeds = diff.collect_seeds(tool)
+    assert len(seeds) >= 90, "the seed corpus shrank: a valid section is now rejected by one of the tools"
+
+
+@needs_mlir_opt
+def test_no_error_where_upstream_accepts(tally: diff.Tally) -> None:
+    assert not tally.extra, "\n".join(diff.describe(m) for m in tally.extra[:10])
+
+
+@needs_mlir_opt
+def test_verdicts_agree_with_upstream_at_least_as_often_as_before(tally: diff.Tally) -> None:
+    assert tally.verdict_agreement() >= VERDICT_FLOOR, tally.summary() + "\n" + "\n".join(
+        diff.describe(m) for m in tally.missed[:10])
+
+
+@needs_mlir_opt
+def test_first_errors_sit_on_upstreams_line_at_least_as_often_as_before(tally: diff.Tally) -> None:
+    assert tally.line_agreement() >= LINE_FLOOR, tally.summary() + "\n" + "\n".join(
+        diff.describe(m) for m in tally.wrong_line[:10])
