@@ -192,13 +192,27 @@ def _run_tool(tool: str, text: str, split: bool) -> subprocess.CompletedProcess 
 
 
 # ---------------------------------------------------------------- ours
+_PARSE_TIME = ("ssa.redefinition", "block.redefinition", "ssa.type-mismatch", "alias.undefined", "block.undefined")
+"""Use-def errors upstream's parser reports while it reads (the rest come after it, from its
+final check of forward references and from the verifier)."""
+
+
 def our_first_error(text: str) -> tuple[int, str, str] | None:
-    """nvgpu-ls's earliest error in ``text``: (line, message, code), or None."""
+    """nvgpu-ls's first error in ``text`` as upstream orders errors: (line, message, code), or None.
+
+    Upstream stops at its first parse error, so ours is the first syntax error our parser met
+    (``Document.syntax_in_parse_order``); without one, the earliest of the use-def errors found
+    while reading, then of the undeclared values, then of any other error, by position."""
     doc = Document(text)
     errors = [d for d in check_document(doc) if d.severity == Severity.ERROR]
     if not errors:
         return None
-    first = min(errors, key=lambda d: (d.start, d.end))
+    syntax = [d for d in doc.syntax_in_parse_order if d.severity == Severity.ERROR]
+    if syntax:
+        first = syntax[0]
+    else:
+        tiers = ([d for d in errors if d.code in _PARSE_TIME], [d for d in errors if d.code == "ssa.undefined"], errors)
+        first = min(next(tier for tier in tiers if tier), key=lambda d: (d.start, d.end))
     return doc.position(first.start)[0] + 1, first.message, first.code
 
 

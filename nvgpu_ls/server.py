@@ -332,11 +332,23 @@ def initialize(ls: NvgpuLanguageServer, params: lsp.InitializeParams) -> None:
 
 @server.feature(lsp.INITIALIZED)
 async def initialized(ls: NvgpuLanguageServer, params: lsp.InitializedParams) -> None:
+    # The op facts and their reading programs are built while the client answers for the settings.
+    prepared = asyncio.get_running_loop().run_in_executor(None, prepare_op_facts)
     try:
         await refresh_configuration(ls)
+        await prepared
     finally:
         ls.store.ready.set()
     await watch_configuration_files(ls)
+
+
+def prepare_op_facts() -> None:
+    """Build every op's facts and format programs ahead of the first file (they are built on first
+    use otherwise, and then count as the first file's cost and its memory)."""
+    from .analysis.formats import prepare
+    from .dialects import ALL_OPS
+
+    prepare(ALL_OPS.values())
 
 
 async def watch_configuration_files(ls: NvgpuLanguageServer) -> None:

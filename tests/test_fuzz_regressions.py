@@ -44,7 +44,7 @@ def test_huge_result_count_hung_the_parser():
 
 
 def test_result_count_with_leading_zero_is_decimal():
-    doc = Document('%r:02 = "t.o"() : () -> (i32, i32)\n"t.u"(%r#1) : (i32) -> ()\n')
+    doc = Document('%r:02 = "test.o"() : () -> (i32, i32)\n"test.u"(%r#1) : (i32) -> ()\n')
     assert not [d for d in doc.diagnostics() if d.code.startswith("syntax")]
 
 
@@ -63,9 +63,9 @@ def test_huge_operand_segment_size_crashed_the_verifier():
 def test_python_int_digit_limit_message_leaked_into_diagnostics():
     """An over-4300-digit integer in a type or attribute was reported with Python's own
     'Exceeds the limit (4300 digits) for integer string conversion' message."""
-    for text in ('%x = "t.o"() {a = ' + "9" * 5000 + " : i32} : () -> ()\n",
-                 '%x = "t.o"() : () -> (memref<' + "9" * 5000 + "xf32>)\n",
-                 '%x = "t.o"() {a = array<i32: ' + "9" * 5000 + ">} : () -> ()\n"):
+    for text in ('%x = "test.o"() {a = ' + "9" * 5000 + " : i32} : () -> ()\n",
+                 '%x = "test.o"() : () -> (memref<' + "9" * 5000 + "xf32>)\n",
+                 '%x = "test.o"() {a = array<i32: ' + "9" * 5000 + ">} : () -> ()\n"):
         messages = [m for _, m in _codes(text)]
         assert "integer literal is too large" in messages, messages
         assert not any("4300" in m for m in messages)

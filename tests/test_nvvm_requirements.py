@@ -4,7 +4,7 @@ architecture-specific or family target (``also=``), checked through the target g
 Each case is one op in a gpu.module with an ``#nvvm.target``: a chip (and PTX ISA) ptxas
 13.0 assembles the op's instruction for, which must pass, and one it rejects, which must
 get the ``'nvvm.X' op is not supported on sm_NN`` error. The ptxas evidence is in each
-op's ``Requirement.note`` in ``nvgpu_ls/dialects/surrounding.py``.
+op's ``Requirement.note`` in ``nvgpu_ls/dialects/overlay/nvvm.py``.
 """
 
 from __future__ import annotations

@@ -60,12 +60,25 @@ def test_unknown_bare_op_uses_upstream_wording():
     assert diag.message == "custom op 'frobnicate' is unknown (tried 'func.frobnicate' as well)"
 
 
-def test_unknown_op_of_an_unknown_dialect_is_not_an_error():
+def test_an_op_of_a_dialect_upstream_does_not_register_is_upstreams_error_and_still_read():
     doc = Document("func.func @f(%a: i32) {\n  %0 = mydialect.thing %a, [1, 2] {x = 1} : i32 -> f32\n  return\n}\n")
-    assert doc.diagnostics() == []
+    assert [(d.code, d.message) for d in doc.diagnostics()] == [
+        ("syntax.unknown-dialect", "Dialect `mydialect' not found for custom op 'mydialect.thing'")]
     (op,) = [o for o in doc.ops() if o.name == "mydialect.thing"]
+    assert [u.name for u in op.operands] == ["%a"] and [r.name for r in op.results] == ["%0"]
+
+
+def test_an_undescribed_op_of_a_registered_dialect_is_read_without_complaint():
+    doc = Document("func.func @f(%a: tensor<4xf32>) {\n  %0 = tosa.abs %a : (tensor<4xf32>) -> tensor<4xf32>\n"
+                   "  return\n}\n")
+    assert doc.diagnostics() == []
+    (op,) = [o for o in doc.ops() if o.name == "tosa.abs"]
     assert op.syntax == "heuristic" and [u.name for u in op.operands] == ["%a"]
-    assert op.result_types and str(op.result_types[0].type) == "f32"
+
+
+def test_an_op_a_registered_dialect_does_not_have_is_unknown():
+    doc = Document("func.func @f(%a: tensor<4xf32>) {\n  %0 = tosa.absolutely %a : tensor<4xf32>\n  return\n}\n")
+    assert [d.message for d in doc.diagnostics()] == ["custom op 'tosa.absolutely' is unknown"]
 
 
 def test_unknown_nvgpu_op_is_an_error():

@@ -22,18 +22,19 @@ from .registry import OpRegistry
 
 _STRUCTURAL = frozenset({"syntax.unbalanced", "syntax.too-deep"})
 _MODEL_FIELDS = ("text", "lines", "chunks", "syntax_diagnostics", "_origins", "duplicates", "duplicate_blocks",
-                 "undefined", "isolation_breaks", "unresolved_symbols", "duplicate_symbols", "last_update")
+                 "undefined", "isolation_breaks", "unresolved_symbols", "duplicate_symbols", "last_update",
+                 "syntax_in_parse_order")
 """What a full re-parse replaces, all at once under ``mutation_lock``."""
 _ISOLATED = frozenset({"builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
 
 
 def default_registry() -> OpRegistry:
-    """The registry over every op the project has facts for."""
-    from ..dialects import ALL_OPS
+    """The registry over every op the project has facts for, and every dialect upstream registers."""
+    from ..dialects import ALL_OPS, dialect_knowledge
 
     global _REGISTRY
     if _REGISTRY is None:
-        _REGISTRY = OpRegistry(ALL_OPS)
+        _REGISTRY = OpRegistry(ALL_OPS, dialect_knowledge())
     return _REGISTRY
 
 
@@ -63,6 +64,9 @@ class Document:
         """(first, again) for each symbol defined twice in one symbol table."""
         self.last_update = "full"
         """How the last analysis ran: ``full`` or ``incremental``."""
+        self.syntax_in_parse_order: list[Diagnostic] = []
+        """The syntax diagnostics in the order the last full parse found them (an incremental update
+        keeps the list as it was): the first is the one upstream's parser, which stops there, reports."""
         self.mutation_lock = threading.RLock()
         """Held while ``update`` changes the model in place, and by readers on other threads
         (the server answers requests while a newer text is being analysed)."""
@@ -75,6 +79,7 @@ class Document:
         self.lines = LineIndex(text)
         parser = Parser(text, tk.tokenize(text), self.registry)
         self.chunks = parser.parse_chunks()
+        self.syntax_in_parse_order = list(parser.diagnostics)
         self._set_diagnostics(list(zip(parser.diagnostics, parser.origins)))
         self._index_all()
         self.last_update = "full"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError
@@ -22,7 +22,7 @@ from ..dialects.facts import OpFacts
 from . import tokens as tk
 from .ir import AttrEntry, Operation, TypeRef, ValueUse
 from .errors import SyntaxFailure
-from .values import BoolAttr, FunctionType, IntegerAttr, KeywordAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from .values import Attr, BoolAttr, FunctionType, IntegerAttr, KeywordAttr, SymbolRefAttr, TypeAttr, UnitAttr
 
 if TYPE_CHECKING:
     from .parser import Parser
@@ -67,6 +67,10 @@ class Mismatch(Exception):
         super().__init__(message)
         self.message = message
         self.index = index
+
+
+class Unsupported(Mismatch):
+    """The format uses a construct this interpreter does not model: the op is read structurally."""
 
 
 # ---------------------------------------------------------------- format elements
@@ -227,31 +231,44 @@ def _names_of(facts: OpFacts) -> dict[str, tuple[str, object]]:
 def parse_with_formats(parser: Parser, op: Operation) -> bool:
     """Read ``op``'s custom syntax with its facts' formats.
 
-    Returns True when a format read it. When none did: for ops of a closed dialect
-    (every op and its syntax known) the farthest mismatch is raised as a syntax error;
-    otherwise the cursor is restored and False returned so the caller can fall back.
+    Returns True when a format read it. A format that reads the op and leaves nothing else on
+    its line wins at once; otherwise the format that read the op furthest is taken, and what
+    follows on the line is left to be read as the next op (as upstream's parser does, which
+    knows no lines). When no format reads the op: for ops of a closed dialect (every op and its
+    syntax known) the farthest mismatch is raised as a syntax error; otherwise, or when a format
+    uses a construct not modelled here, the cursor is restored and False returned so that the
+    caller reads the op structurally.
     """
     facts = op.facts
     assert facts is not None
     start = parser.pos
     saved_diags = len(parser.diagnostics)
     best: Mismatch | None = None
+    partial: _Partial | None = None
+    unsupported = False
     saved_symbols = len(op.symbols)
     saved_regions = len(op.regions)
+
+    def undo() -> None:
+        parser.pos = start
+        parser.truncate_diagnostics(saved_diags)
+        del op.symbols[saved_symbols:]
+        del op.regions[saved_regions:]
+
     for attempt, text in enumerate(facts.formats):
         if attempt:  # undo what the format before read (nothing to undo before the first)
-            parser.pos = start
-            parser.truncate_diagnostics(saved_diags)
-            del op.symbols[saved_symbols:]
-            del op.regions[saved_regions:]
+            undo()
         run = _Run(parser, op, facts)
         steps = _steps_of(facts, text)
         if steps is None:
+            unsupported = True
             continue
         try:
             for step, argument in steps:
                 step(run, argument)
-            _finish_line(run)
+        except Unsupported:
+            unsupported = True
+            continue
         except Mismatch as mismatch:
             if best is None or mismatch.index > best.index:
                 best = mismatch
@@ -261,17 +278,41 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
             if best is None or index >= best.index:
                 best = Mismatch(failure.message, index)
             continue
-        _commit(run)
+        if _ends_its_line(run):
+            _commit(run)
+            return True
+        if partial is None or parser.pos > partial.pos:
+            partial = _Partial(run, parser, saved_diags, op.symbols[saved_symbols:], op.regions[saved_regions:])
+    if partial is not None and not unsupported:
+        undo()
+        partial.restore(parser, op)
+        _commit(partial.run)
         return True
-    parser.pos = start
-    parser.truncate_diagnostics(saved_diags)
-    del op.symbols[saved_symbols:]
-    del op.regions[saved_regions:]
-    if parser.registry.is_closed_dialect(op.dialect) and best is not None:
+    undo()
+    if parser.registry.is_closed_dialect(op.dialect) and best is not None and not unsupported:
         token = parser.toks[min(best.index, len(parser.toks) - 1)]
         start, end = parser.blame_span(token)
         raise SyntaxFailure(best.message, start, end, "syntax.custom-form")
     return False
+
+
+class _Partial:
+    """A format that read the op but not its whole line: what it read, to take it back up."""
+
+    def __init__(self, run: _Run, parser: Parser, saved_diags: int, symbols: list, regions: list) -> None:
+        self.run = run
+        self.pos = parser.pos
+        self.diagnostics = parser.diagnostics[saved_diags:]
+        self.origins = parser.origins[saved_diags:]
+        self.symbols = symbols
+        self.regions = regions
+
+    def restore(self, parser: Parser, op: Operation) -> None:
+        parser.pos = self.pos
+        parser.diagnostics.extend(self.diagnostics)
+        parser.origins.extend(self.origins)
+        op.symbols.extend(self.symbols)
+        op.regions.extend(self.regions)
 
 
 def _index_at(parser: Parser, offset: int) -> int:
@@ -281,17 +322,15 @@ def _index_at(parser: Parser, offset: int) -> int:
     return i
 
 
-def _finish_line(run: _Run) -> None:
-    """A format must account for everything up to the end of the op."""
+def _ends_its_line(run: _Run) -> bool:
+    """Does the op end its line (or is what follows the start of another op)?"""
     p = run.parser
     token = p.toks[p.pos]
     if token.kind in (tk.EOF, tk.SPLIT, "}") or token.newline_before:
-        return
+        return True
     if token.kind == tk.BARE and token.text == "loc" and p.peek().kind == "(":
-        return
-    if token.kind in (tk.SSA, tk.STRING, tk.BARE) and p.starts_op():
-        return  # MLIR needs no line break between ops
-    raise Mismatch(f"unexpected '{token.text}' after the end of '{run.op.name}'", p.pos)
+        return True
+    return token.kind in (tk.SSA, tk.STRING, tk.BARE) and p.starts_op()  # MLIR needs no line break between ops
 
 
 def _commit(run: _Run) -> None:
@@ -334,6 +373,14 @@ def _steps_of(facts: OpFacts, text: str) -> tuple | None:
     steps = None if elements is None else tuple(_step_of(facts, element) for element in elements)
     _STEPS[key] = (facts, steps)
     return steps
+
+
+def prepare(all_facts: Iterable[OpFacts]) -> None:
+    """Build the reading program of every format of every op ahead of use (a server does it
+    right after starting, so that the first files it opens find them ready)."""
+    for facts in all_facts:
+        for text in facts.formats:
+            _steps_of(facts, text)
 
 
 def _step_of(facts: OpFacts, element) -> tuple:
@@ -442,10 +489,7 @@ def _group_present(run: _Run, group: Group) -> bool:
             return token.kind == tk.SSA
         if kind == "attribute":
             fact = run.facts.attribute(first.name)
-            if fact is not None and fact.kind == "enum":
-                return token.kind == tk.BARE and token.text in fact.enum
-            return token.kind in (tk.INT, tk.FLOAT, tk.STRING, tk.HASH, "[", tk.AT, "-") or (
-                token.kind == tk.BARE and token.text in ("true", "false"))
+            return fact is not None and _attribute_can_start(p, fact, token)
         return token.kind in ("{", tk.CARET)
     if isinstance(first, Directive):
         if first.kind == "type" or first.kind == "functional-type":
@@ -462,6 +506,38 @@ def _group_present(run: _Run, group: Group) -> bool:
             finally:
                 p.pos = save
     return False
+
+
+_STARTS_BY_KIND = {
+    "string": (tk.STRING,), "symbol": (tk.AT,), "symbol_name": (tk.AT,), "i1": (tk.INT, "-"), "i8": (tk.INT, "-"),
+    "i16": (tk.INT, "-"), "i32": (tk.INT, "-"), "i64": (tk.INT, "-"), "index": (tk.INT, "-"),
+    "integer": (tk.INT, "-"), "array": ("[",), "dictionary": ("{",),
+}
+"""The tokens an optional attribute of a kind can start with (upstream's typed ``parseOptionalAttribute``);
+an alias (``#name``) stands for any attribute."""
+
+
+def _attribute_can_start(p: Parser, fact, token: tk.Token) -> bool:
+    """Does ``token`` start the attribute ``fact`` describes (an optional group anchored on it)?"""
+    kind = fact.kind
+    if kind == "enum":
+        if fact.syntax == "angle":
+            return token.kind == "<" or token.kind == tk.HASH
+        return token.kind == tk.BARE and token.text in fact.enum
+    if fact.syntax == "dialect":
+        return token.kind in ("<", tk.HASH)
+    if kind == "type":
+        return p.starts_type()
+    if kind == "bool":
+        return token.kind == tk.BARE and token.text in ("true", "false")
+    if kind.startswith("dense_") and kind.endswith("_array"):
+        return token.kind == "["
+    starts = _STARTS_BY_KIND.get(kind)
+    if starts is not None:
+        return token.kind in starts or (token.kind == tk.HASH and kind not in ("string", "symbol", "symbol_name"))
+    return token.kind in (tk.INT, tk.FLOAT, tk.STRING, tk.HASH, "[", tk.AT, "-", "{") or (
+        token.kind == tk.BARE and token.text in ("true", "false", "dense", "array", "affine_map", "unit",
+                                                 "sparse", "dense_resource", "affine_set", "strided", "loc"))
 
 
 def _match_variable(run: _Run, name: str) -> None:
@@ -522,13 +598,7 @@ def _match_attribute(run: _Run, name: str) -> None:
     if fact.kind == "unit":
         return
     if fact.kind == "enum":
-        if token.kind != tk.BARE:
-            raise Mismatch(f"expected {name} to be one of: {', '.join(fact.enum)}", p.pos)
-        if fact.enum and token.text not in fact.enum:
-            raise SyntaxFailure(f"expected {name} to be one of: {', '.join(fact.enum)}", token.start, token.end,
-                                "syntax.enum")
-        p.advance()
-        value = KeywordAttr(token.text)
+        value = _match_enum(run, fact, token)
     elif fact.kind in ("i32", "i64", "i16", "i8", "integer", "index"):
         negative = token.kind == "-"
         if negative:
@@ -566,6 +636,48 @@ def _match_attribute(run: _Run, name: str) -> None:
     run.attributes[name] = AttrEntry(name, value, start, end, start, end, True)
 
 
+def _match_enum(run: _Run, fact, token: tk.Token) -> Attr:
+    """An enum case as the format spells it: a bare keyword (``slt``), or in angle brackets
+    (``<rn>``); a bit enum may list several cases (``<nnan, ninf>``); a dialect enum attribute may
+    also be written in full (``#nvvm.fp_rnd_mode<rn>``)."""
+    p = run.parser
+    if token.kind == tk.HASH and fact.enum_attr:
+        end_index = _scan_one_attribute(p)
+        p.pos = end_index
+        return p.read_attr_text(p.text[token.start:p.prev_end()], token.start)
+    angle = fact.syntax == "angle"
+    if angle:
+        if token.kind != "<":
+            raise Mismatch("expected '<'", p.pos)
+        p.advance()
+    words = [_enum_word(run, fact)]
+    while fact.separator and p.toks[p.pos].kind == fact.separator:
+        p.advance()
+        words.append(_enum_word(run, fact))
+    if angle:
+        _match_literal(p, ">")
+    return KeywordAttr(words[0] if len(words) == 1 else f"{fact.separator} ".join(words))
+
+
+def _enum_word(run: _Run, fact) -> str:
+    p = run.parser
+    token = p.toks[p.pos]
+    cases = fact.enum
+    if token.kind in (tk.BARE, tk.STRING):
+        word = tk.string_value(token.text) if token.kind == tk.STRING else token.text
+        if not cases or word in cases:
+            p.advance()
+            return word
+    if fact.enum_attr or fact.enum_type and fact.syntax == "angle":
+        message = f"expected {fact.enum_type or fact.name} to be one of: {', '.join(cases)}"
+    else:
+        message = (f"expected string or keyword containing one of the following enum values for attribute "
+                   f"'{fact.name}' [{', '.join(cases)}]")
+    if token.kind not in (tk.BARE, tk.STRING) and fact.syntax != "angle":
+        raise Mismatch(f"custom op '{run.op.name}' {message}", p.pos)
+    raise SyntaxFailure(f"custom op '{run.op.name}' {message}", token.start, token.end, "syntax.enum")
+
+
 def _scan_one_attribute(p: Parser) -> int:
     """Index just past one attribute value: a token, its ``<...>``/bracket group, and a ``: type``."""
     toks = p.toks
@@ -590,13 +702,18 @@ def _scan_one_attribute(p: Parser) -> int:
             p.pos = save
     else:
         return p.pos
-    if p.see(i).kind == ":" and token.kind in (tk.INT, tk.FLOAT, tk.STRING) and p.starts_type(i + 1):
+    if p.see(i).kind == ":" and (token.kind in (tk.INT, tk.FLOAT, tk.STRING) or _TYPED_ELEMENTS.get(token.text)) \
+            and p.starts_type(i + 1):
         save = p.pos
         p.pos = i + 1
         p.parse_type_ref()
         i = p.pos
         p.pos = save
     return i
+
+
+_TYPED_ELEMENTS = {"dense": True, "sparse": True, "dense_resource": True}
+"""Elements attributes spelled with a trailing ``: type``."""
 
 
 def _match_directive(run: _Run, directive: Directive) -> None:
@@ -634,7 +751,7 @@ def _match_directive(run: _Run, directive: Directive) -> None:
     if kind == "custom":
         handler = CUSTOM_DIRECTIVES.get(directive.args[0])
         if handler is None:
-            raise Mismatch(f"custom directive '{directive.args[0]}' is not modelled", p.pos)
+            raise Unsupported(f"custom directive '{directive.args[0]}' is not modelled", p.pos)
         handler(run, directive.args[1:])
         return
     if kind == "regions":
@@ -653,7 +770,7 @@ def _match_directive(run: _Run, directive: Directive) -> None:
         uses = run.operands.setdefault("", [])
         _read_uses(run, uses)
         return
-    raise Mismatch(f"directive '{kind}' is not modelled", p.pos)
+    raise Unsupported(f"directive '{kind}' is not modelled", p.pos)
 
 
 def _target_name(target) -> str:

@@ -329,7 +329,7 @@ class Parser:
                 raise self.fail("expected operation name in quotes")
             if token.kind == tk.ERROR:
                 raise self.fail(f"unexpected character '{tk.printable(token.text)}'", code="syntax.invalid-character")
-            raise self.fail(f"expected an operation, found '{tk.printable(token.text)}'")
+            raise self.fail("expected operation name in quotes")
         self.parse_trailing_location(op)
         op.end = self.prev_end()
 
@@ -388,6 +388,12 @@ class Parser:
         op.facts = self.registry.facts(op.name)
         if tk.is_unterminated_string(name_tok):
             raise self.fail("expected '\"' in string literal", name_tok, "syntax.unterminated-string")
+        if op.facts is None:
+            problem, message = self.registry.judge_generic(op.name)
+            if problem == "unknown-dialect":
+                raise SyntaxFailure(message, name_tok.start, name_tok.end, "syntax.unknown-dialect")
+            if problem:  # upstream's verifier, not its parser, rejects it: the op is still read
+                self.error(message, name_tok.start, name_tok.end, "op.unregistered")
         self.expect("(", "(")
         while self.toks[self.pos].kind != ")":
             token = self.expect(tk.SSA, "SSA operand")
@@ -464,18 +470,11 @@ class Parser:
     def parse_custom(self, op: Operation) -> None:
         name_tok = self.advance()
         op.name_start, op.name_end = name_tok.start, name_tok.end
-        word = name_tok.text
-        # A dotted name is full as written: no need to look for the default dialect around it.
-        op.name = self.registry.resolve_name(word, "" if "." in word else self.default_dialect(op))
+        found = self.registry.lookup(name_tok.text, self.default_dialect(op))
+        op.name = found.name
         op.facts = self.registry.facts(op.name)
-        if op.facts is None and "." not in word and not self.registry.is_bare_op_word(word):
-            op.name = word
-            raise SyntaxFailure(
-                f"custom op '{word}' is unknown (tried '{self.registry.resolve_name(word, self.default_dialect(op), force=True)}' as well)",
-                name_tok.start, name_tok.end, "syntax.unknown-op")
-        if op.facts is None and self.registry.is_closed_dialect(op.dialect):
-            raise SyntaxFailure(f"custom op '{op.name}' is unknown", name_tok.start, name_tok.end,
-                                "syntax.unknown-op")
+        if found.problem:
+            raise SyntaxFailure(found.message, name_tok.start, name_tok.end, f"syntax.{found.problem}")
         if op.facts is not None and op.facts.formats:
             if formats.parse_with_formats(self, op):
                 op.syntax = "format"
@@ -484,14 +483,11 @@ class Parser:
         structural.read_unknown_syntax(self, op)
 
     def default_dialect(self, op: Operation) -> str:
-        block = op.parent
-        while block is not None:
-            owner = block.parent.parent
-            default = self.registry.default_dialect_of(owner.name)
-            if default:
-                return default
-            block = owner.parent
-        return "builtin"
+        """The default dialect for undotted names: the one the op around ``op`` declares (the top
+        level is builtin's)."""
+        if op.parent is None:
+            return "builtin"
+        return self.registry.default_dialect_of(op.parent.parent.parent.name)
 
     def parse_symbol(self, op: Operation, definition: bool) -> None:
         token = self.advance()

@@ -1,35 +1,68 @@
-"""What the parser needs to know about op names: facts lookup and name resolution.
+"""What the parser needs to know about op names: facts lookup, name resolution, and which
+dialects and ops upstream knows.
 
-Op names in custom form may omit their dialect inside an op that declares a default
-dialect (``return`` inside ``func.func`` is ``func.return``). The registry answers
-that, and which dialects are closed (every op known, so an unknown name is an error).
+Name resolution follows upstream's parser: a dotted name is full as written; an undotted name
+is tried in the default dialect of the op whose region holds it (``builtin.module`` declares
+``builtin``, ``func.func`` declares ``func``, any other op none) and then as a builtin op.
+A dialect whose every op the facts describe is *closed*: an unknown name there is an error.
+Of the other dialects upstream registers only the op names are known; an op of such a
+dialect is read without a description, an op it does not define is an error, and a dialect
+upstream does not register at all is an error too.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from ..dialects.facts import OpFacts
 from .typegrammar import is_scalar_type_name
 
-_DEFAULT_DIALECTS = {"func.func": "func", "gpu.func": "gpu", "gpu.module": "gpu", "gpu.launch": "gpu"}
-_BUILTIN_BARE = frozenset({"module", "unrealized_conversion_cast"})
+_DEFAULT_DIALECTS = {"builtin.module": "builtin", "func.func": "func"}
+"""The default dialect each op declares for undotted op names in its regions (upstream's
+``OpAsmOpInterface::getDefaultDialect``, measured with mlir-opt-22); the top level is builtin's."""
+_BARE_WORD_DIALECTS = ("func", "gpu", "builtin")
+"""Dialects whose ops people write without their prefix: such a word may start an op (recovery)."""
 _SYMBOL_DEFINERS = frozenset({
     "builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func", "memref.global",
     "llvm.mlir.global", "llvm.mlir.alias", "llvm.comdat", "llvm.comdat_selector", "gpu.binary",
 })
-_CLOSED_DIALECTS = frozenset({"nvgpu"})
+
+
+@dataclass(frozen=True)
+class DialectKnowledge:
+    """What upstream registers, beyond the ops the facts describe."""
+
+    closed: frozenset[str] = frozenset({"nvgpu"})
+    """Dialects whose ops the facts describe (their custom syntax is read strictly)."""
+    known: frozenset[str] | None = None
+    """Every dialect upstream registers (None: any dialect is assumed to exist)."""
+    op_names: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Ops known by name only: every op of a registered dialect the facts do not describe, and the
+    ops a newer upstream added to a described one. A name in neither these nor the facts is
+    unknown in a dialect listed here or closed; any name goes in other registered dialects."""
+
+
+@dataclass(frozen=True)
+class OpLookup:
+    """How a custom-form op name resolved: the full name, and what is wrong with it, if anything."""
+
+    name: str
+    problem: str = ""
+    """``unknown-dialect`` / ``unknown-op`` / ``""``."""
+    message: str = ""
 
 
 class OpRegistry:
     """Facts by op name plus the naming rules of MLIR's custom syntax."""
 
-    def __init__(self, ops: Mapping[str, OpFacts]) -> None:
+    def __init__(self, ops: Mapping[str, OpFacts], dialects: DialectKnowledge | None = None) -> None:
         self._ops = ops
-        self._bare_words = set(_BUILTIN_BARE)
+        self.dialects = dialects or DialectKnowledge()
+        self._bare_words = {"module", "unrealized_conversion_cast"}
         for name in ops:
             dialect, _, word = name.partition(".")
-            if dialect in ("func", "gpu", "builtin"):
+            if dialect in _BARE_WORD_DIALECTS:
                 self._bare_words.add(word)
 
     def facts(self, name: str) -> OpFacts | None:
@@ -38,19 +71,55 @@ class OpRegistry:
     def names(self) -> list[str]:
         return sorted(self._ops)
 
-    def resolve_name(self, word: str, default_dialect: str, force: bool = False) -> str:
-        """The full op name for a custom-form name written inside ``default_dialect``'s scope."""
-        if "." in word and not force:
-            return word
-        if word in _BUILTIN_BARE and not force:
-            return "builtin." + word
-        return f"{default_dialect}.{word}"
+    def lookup(self, word: str, default_dialect: str) -> OpLookup:
+        """Resolve a custom-form op name written where ``default_dialect`` is the default."""
+        if "." in word:
+            return OpLookup(word, *self._judge_dotted(word))
+        candidates = ([f"{default_dialect}.{word}"] if default_dialect else []) + [f"builtin.{word}"]
+        for candidate in candidates:
+            if candidate in self._ops:
+                return OpLookup(candidate)
+        if default_dialect:
+            return OpLookup(word, "unknown-op",
+                            f"custom op '{word}' is unknown (tried '{default_dialect}.{word}' as well)")
+        return OpLookup(word, "unknown-dialect", f"Dialect `' not found for custom op '{word}'  (tried '.{word}' as well)")
+
+    def _judge_dotted(self, name: str) -> tuple[str, str]:
+        if name in self._ops:
+            return "", ""
+        dialect = name.split(".", 1)[0]
+        known = self.dialects.known
+        if known is not None and dialect not in known:
+            return "unknown-dialect", f"Dialect `{dialect}' not found for custom op '{name}'"
+        names = self.dialects.op_names.get(dialect)
+        if names is not None and name in names:
+            return "", ""
+        if names is not None or dialect in self.dialects.closed:
+            return "unknown-op", f"custom op '{name}' is unknown"
+        return "", ""
+
+    def judge_generic(self, name: str) -> tuple[str, str]:
+        """What upstream says of a generic-form op name: an unregistered dialect (a parse error) or
+        an unknown op of a registered dialect (a verifier error); ``("", "")`` when it is known."""
+        if name in self._ops:
+            return "", ""
+        dialect = name.split(".", 1)[0]
+        known = self.dialects.known
+        if known is not None and dialect not in known:
+            return "unknown-dialect", ("operation being parsed with an unregistered dialect. If this is intended, "
+                                       "please use -allow-unregistered-dialect with the MLIR tool used")
+        problem, _ = self._judge_dotted(name)
+        if problem:
+            return problem, (f"unregistered operation '{name}' found in dialect ('{dialect}') that does not allow "
+                             "unknown operations")
+        return "", ""
 
     def is_bare_op_word(self, word: str) -> bool:
         """Could an undotted word be an op name somewhere (``return``, ``module``, ``yield``)?"""
         return word in self._bare_words
 
     def default_dialect_of(self, op_name: str) -> str:
+        """The default dialect ``op_name`` declares for undotted names in its regions."""
         return _DEFAULT_DIALECTS.get(op_name, "")
 
     def defines_symbol(self, op_name: str) -> bool:
@@ -58,7 +127,7 @@ class OpRegistry:
         return op_name in _SYMBOL_DEFINERS or (facts is not None and "Symbol" in facts.traits)
 
     def is_closed_dialect(self, dialect: str) -> bool:
-        return dialect in _CLOSED_DIALECTS
+        return dialect in self.dialects.closed
 
     def is_scalar_type(self, word: str) -> bool:
         return is_scalar_type_name(word)

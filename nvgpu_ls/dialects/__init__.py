@@ -1,19 +1,42 @@
 """The op facts: one table for every consumer (parser, verifiers, hover, lowering).
 
-``ALL_OPS`` merges the nvgpu table with the facts about the ops that surround nvgpu
-code (func, gpu, arith, memref, vector, scf, cf, llvm, nvvm); nvgpu facts win on a
-name clash because they are the ones this project exists for.
+``ALL_OPS`` is, first hit wins: the nvgpu table (``nvgpu.py``: both syntax eras and the ops this
+project designs beyond upstream), the ops of the era after LLVM 22 (``eras.py``), the reference
+toolchain's ``debuginfo.value``, and every op of the fully described dialects generated from
+upstream's ODS (``ods``) with the project's own words (``overlay``) merged in.
 """
 
 from __future__ import annotations
 
+from collections import ChainMap
+from typing import Mapping
+
+from .debuginfo import DEBUGINFO_OPS
+from .eras import ERA_OPS
 from .facts import AttributeFact, EnumFacts, OperandFact, OpFacts, Requirement, ResultFact, TypeFacts
 from .nvgpu import NVGPU_ENUMS, NVGPU_OPS, NVGPU_TYPES
-from .surrounding import SURROUNDING_OPS
+from ..analysis.registry import DialectKnowledge
+from .ods import GeneratedOps, registry
+from .overlay import WORDS
 
-ALL_OPS: dict[str, OpFacts] = {**SURROUNDING_OPS, **NVGPU_OPS}
+ALL_OPS: Mapping[str, OpFacts] = ChainMap(NVGPU_OPS, ERA_OPS, DEBUGINFO_OPS,  # type: ignore[arg-type]
+                                          GeneratedOps(registry(), WORDS))
+PROJECT_DIALECTS = frozenset({"debuginfo"})
+"""Dialects of the reference toolchain this project follows that upstream does not have."""
 
-__all__ = [
-    "ALL_OPS", "NVGPU_OPS", "NVGPU_TYPES", "NVGPU_ENUMS", "SURROUNDING_OPS",
-    "OpFacts", "OperandFact", "AttributeFact", "ResultFact", "Requirement", "TypeFacts", "EnumFacts",
-]
+
+def dialect_knowledge() -> DialectKnowledge:
+    """Which dialects the facts describe, which dialects upstream registers, and the op names known
+    without a description (other dialects' ops; ops of a described dialect that only the newer
+    bindings have), for the parser."""
+    ods = registry()
+    described = frozenset(name for name in ods.dialects if ods.is_described(name)) | PROJECT_DIALECTS
+    names: dict[str, frozenset[str]] = {}
+    for dialect, entry in ods.dialects.items():
+        if dialect not in described:
+            known = ods.known_op_names(dialect)
+            if known is not None:
+                names[dialect] = known
+        elif entry.get("newer_op_names"):
+            names[dialect] = frozenset(f"{dialect}.{op}" for op in entry["newer_op_names"])
+    return DialectKnowledge(closed=described, known=frozenset(ods.dialects) | PROJECT_DIALECTS, op_names=names)

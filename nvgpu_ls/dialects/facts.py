@@ -22,6 +22,9 @@ class OperandFact:
     variadic: bool = False
     optional: bool = False
     doc: str = ""
+    constraint: str = ""
+    """The registry's name of upstream's ODS constraint (``SignlessIntegerOrIndexLike``), when the
+    facts were generated from it; its summary is the wording of upstream's diagnostics."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,16 @@ class AttributeFact:
     default: str | None = None
     optional: bool = False
     doc: str = ""
+    constraint: str = ""
+    """The registry's name of upstream's ODS constraint, when generated (see ``OperandFact``)."""
+    syntax: str = ""
+    """How a declarative format spells the value, when generated: ``keyword`` (a bare enum case,
+    ``slt``), ``angle`` (an enum case in angle brackets, ``<rn>``), ``dialect`` (the dialect
+    attribute's own syntax without its ``#dialect.mnemonic``), or ``""`` (by ``kind``)."""
+    enum_type: str = ""
+    """The C++ name of the enum (``::mlir::NVVM::FPRoundingMode``), as upstream's messages name it."""
+    separator: str = ""
+    """For a bit enum, what separates its cases (``|`` or ``,``); empty for a plain enum."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +63,25 @@ class ResultFact:
     variadic: bool = False
     optional: bool = False
     doc: str = ""
+    constraint: str = ""
+    """The registry's name of upstream's ODS constraint, when generated (see ``OperandFact``)."""
+
+
+@dataclass(frozen=True)
+class RegionFact:
+    """One region of an op: its ODS name and constraint (``SizedRegion<1>``: one block)."""
+
+    name: str
+    constraint: str = ""
+    variadic: bool = False
+
+
+@dataclass(frozen=True)
+class SuccessorFact:
+    """One successor (block operand) group of an op."""
+
+    name: str
+    variadic: bool = False
 
 
 @dataclass(frozen=True)
@@ -118,6 +150,13 @@ class OpFacts:
     """Structural traits that matter to analysis, e.g. ``IsolatedFromAbove``,
     ``Terminator``, ``Symbol``, ``SameOperandsAndResultType``."""
     note: str = ""
+    regions: tuple[RegionFact, ...] = ()
+    successors: tuple[SuccessorFact, ...] = ()
+    parser: str = "format"
+    """How upstream reads the custom form: ``format`` (a declarative assembly format, ``formats``),
+    ``custom`` (a hand-written parser) or ``generic`` (only the generic form)."""
+    verifier: bool = False
+    """Whether upstream runs a hand-written verifier after the ODS checks."""
 
     @property
     def dialect(self) -> str:
@@ -133,6 +172,19 @@ class OpFacts:
             if attr.name == name:
                 return attr
         return None
+
+
+@dataclass(frozen=True)
+class OpWords:
+    """The project's own words and measurements about an op whose structure is generated: what
+    hover, completion and the target gate show beside the structure upstream's ODS gives."""
+
+    summary: str = ""
+    explanation: str = ""
+    requirement: Requirement | None = None
+    requirement_forms: tuple[RequirementForm, ...] = ()
+    lowers_to: tuple[str, ...] = ()
+    ptx: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
