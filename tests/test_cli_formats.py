@@ -145,7 +145,7 @@ def test_sarif_log_has_the_2_1_0_shape_and_one_result_per_diagnostic(capsys, pro
     assert result["level"] == "error" and result["message"]["text"] == "expected 'to'"
     location = result["locations"][0]["physicalLocation"]
     assert location["artifactLocation"] == {"uri": "kernels/copy.mlir", "uriBaseId": "%SRCROOT%"}
-    column = BAD_COPY.splitlines()[1].rindex("memref<4xf32") + 1
+    column = BAD_COPY.splitlines()[1].rindex("memref<4xf32")  # just past the token before it, as upstream
     assert location["region"]["startLine"] == 2 and location["region"]["startColumn"] == column
     assert log["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"] == project.resolve().as_uri() + "/"
 
@@ -216,7 +216,7 @@ def test_github_commands_carry_file_position_title_and_escaped_message(capsys, p
     status, out, _ = check(capsys, "we,ird:name.mlir", "--format", "github")
     assert status == 1
     [line] = [l for l in out.splitlines() if "title=syntax.custom-form" in l]
-    column = BAD_COPY.splitlines()[1].rindex("memref<4xf32") + 1
+    column = BAD_COPY.splitlines()[1].rindex("memref<4xf32")  # just past the token before it, as upstream
     assert line.startswith(f"::error file=we%2Cird%3Aname.mlir,line=2,col={column},endLine=2,endColumn=")
     assert line.endswith(",title=syntax.custom-form::expected 'to'")
     assert out.splitlines()[-1].startswith("1 file checked:")

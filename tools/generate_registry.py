@@ -309,6 +309,10 @@ class Collector:
             key = f"{dialect}.{record['mnemonic']}"
             if key not in self.typedefs:
                 self.typedefs[key] = self._def_entry(records, record)
+        for cls in ("EnumInfo", "EnumAttrInfo"):
+            for name in records.of(cls):
+                if records[name].get("className") and records[name].get("enumerants") is not None:
+                    self.enum(records, name)
         for name in records.of("Dialect"):
             record = records[name]
             self.dialects.setdefault(record["name"], {"cpp": _text(record.get("cppNamespace"))})

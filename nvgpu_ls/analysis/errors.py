@@ -12,3 +12,13 @@ class SyntaxFailure(Exception):
         self.start = start
         self.end = end
         self.code = code
+
+
+class TypeSyntaxError(Exception):
+    """A type or attribute text that cannot be what it claims to be."""
+
+    def __init__(self, message: str, offset: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        """Where in the text it went wrong; None when the whole text is at fault."""

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, Severity
 from . import tokens as tk
-from . import formats, structural
+from . import formats, readers, structural
 from .errors import SyntaxFailure
 from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, TypeRef, ValueDef, ValueUse
 from .registry import OpRegistry
 from .typegrammar import CONTAINER_TYPES, TypeSyntaxError, parse_attr, parse_type
-from .values import Attr, FunctionType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr
+from .values import Attr, FunctionType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr, dialect_references
 
 MAX_DEPTH = 200
 """Deepest region nesting read structurally; deeper text is skipped with a diagnostic."""
@@ -143,6 +143,9 @@ class Parser:
         if token.newline_before and index > 0 and token.kind != tk.ERROR:
             previous = self.toks[index - 1]
             return previous.start, previous.end
+        if index > 0 and token.kind not in (tk.ERROR, tk.EOF) and self.toks[index - 1].end < token.start:
+            # Upstream reports a wrong token just past the token before it; cover both places.
+            return self.toks[index - 1].end, token.end
         return token.start, token.end
 
     def index_of(self, token: tk.Token) -> int:
@@ -479,6 +482,9 @@ class Parser:
             if formats.parse_with_formats(self, op):
                 op.syntax = "format"
                 return
+        if op.facts is not None and op.facts.parser == "custom" and readers.read_with_reader(self, op):
+            op.syntax = "reader"
+            return
         op.syntax = "heuristic"
         structural.read_unknown_syntax(self, op)
 
@@ -699,17 +705,34 @@ class Parser:
         if text.startswith("loc("):
             return LocationAttr(text)
         try:
-            return parse_attr(text)
+            value = parse_attr(text)
         except TypeSyntaxError as exc:
             self.report_value_error(exc, start, text, "syntax.attribute")
             return OpaqueAttr(text)
+        self.check_dialect_references(value, text, start)
+        return value
 
     def read_type_text(self, text: str, start: int) -> Type:
         try:
-            return parse_type(text)
+            value = parse_type(text)
         except TypeSyntaxError as exc:
             self.report_value_error(exc, start, text, "syntax.type")
             return OpaqueType(text)
+        self.check_dialect_references(value, text, start)
+        return value
+
+    def check_dialect_references(self, value: Attr | Type, text: str, start: int) -> None:
+        """Dialect types and attributes inside ``value`` that upstream does not know: an unregistered
+        dialect, or a mnemonic its dialect does not define."""
+        if "." not in text:
+            return
+        for sigil, name in dialect_references(value):
+            at = text.find(sigil + name)
+            message = self.registry.judge_dialect_value(sigil, name, _angle_body(text, at + len(name) + 1)
+                                                        if at >= 0 else "")
+            if message:
+                at = start + max(at, 0)
+                self.error(message, at, at + len(name) + 1, "syntax.dialect")
 
     def report_value_error(self, exc: TypeSyntaxError, start: int, text: str, code: str) -> None:
         """A type/attribute error at its character, or over the whole value when it has no one place."""
@@ -824,6 +847,21 @@ class Parser:
 
 
 _UNKNOWN_WORD = re.compile(r"unknown type '(.+)'$")
+
+
+def _angle_body(text: str, at: int) -> str:
+    """The balanced ``<...>`` starting at ``at`` in ``text`` (empty when none starts there)."""
+    if not text.startswith("<", at):
+        return ""
+    depth = 0
+    for index in range(at, len(text)):
+        if text[index] == "<":
+            depth += 1
+        elif text[index] == ">" and text[index - 1] != "-":
+            depth -= 1
+            if depth == 0:
+                return text[at:index + 1]
+    return text[at:]
 
 
 def _whole_word(text: str, word: str) -> int | None:

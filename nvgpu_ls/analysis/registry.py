@@ -41,6 +41,13 @@ class DialectKnowledge:
     """Ops known by name only: every op of a registered dialect the facts do not describe, and the
     ops a newer upstream added to a described one. A name in neither these nor the facts is
     unknown in a dialect listed here or closed; any name goes in other registered dialects."""
+    type_mnemonics: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """For the described dialects: the mnemonics of every type they define (``mbarrier.group``)."""
+    attr_mnemonics: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """For the described dialects: the mnemonics of every attribute they define."""
+    enums: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Every upstream enum's cases by its C++ name (``::mlir::LLVM::linkage::Linkage``), for the
+    hand-written parsers that read enum keywords."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +120,37 @@ class OpRegistry:
             return problem, (f"unregistered operation '{name}' found in dialect ('{dialect}') that does not allow "
                              "unknown operations")
         return "", ""
+
+    def judge_dialect_value(self, sigil: str, name: str, body: str = "") -> str:
+        """Upstream's error for a dialect type (``!``) or attribute (``#``) named ``name``
+        (``gpu.address_space``, written with ``body`` after its mnemonic), or ``""`` when upstream
+        knows it."""
+        dialect, _, mnemonic = name.partition(".")
+        known = self.dialects.known
+        if known is not None and dialect not in known:
+            what = "type" if sigil == "!" else "attribute"
+            shown = f'{sigil}"{dialect}"<"{mnemonic}{body}">' + (" : 'none'" if sigil == "#" else "")
+            tick = "`" if sigil == "!" else ""
+            return (f"{tick}{shown}{tick} {what} created with unregistered dialect. If this is intended, please call "
+                    "allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the "
+                    "MLIR opt tool used")
+        table = self.dialects.type_mnemonics if sigil == "!" else self.dialects.attr_mnemonics
+        mnemonics = table.get(dialect)
+        if mnemonics is None or mnemonic in mnemonics:
+            return ""
+        if sigil == "#":
+            if not mnemonics:
+                return f"dialect '{dialect}' provides no attribute parsing hook"
+            return f"unknown attribute `{mnemonic}` in dialect `{dialect}`"
+        if not mnemonics:
+            return f"dialect '{dialect}' provides no type parsing hook"
+        special = {"gpu": f"unknown gpu type: {mnemonic}", "llvm": f"unknown LLVM type: {mnemonic}",
+                   "transform": f"unknown type mnemonic: {mnemonic}"}
+        return special.get(dialect, f"unknown  type `{mnemonic}` in dialect `{dialect}`")
+
+    def enum_cases(self, cpp_name: str) -> tuple[str, ...]:
+        """The cases of an upstream enum, by its C++ name (empty when unknown)."""
+        return self.dialects.enums.get(cpp_name, ())
 
     def is_bare_op_word(self, word: str) -> bool:
         """Could an undotted word be an op name somewhere (``return``, ``module``, ``yield``)?"""

@@ -19,6 +19,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..memory import register_cache
 from . import values as v
+from .affine import check_affine
+from .errors import TypeSyntaxError
 
 _GRAMMAR = r"""
 type_start: type
@@ -96,21 +98,12 @@ _KNOWN_DIALECT_PREFIXES = ("nvgpu.", "nvvm.", "gpu.", "llvm.", "builtin.", "memr
                            "bufferization.", "sparse_tensor.", "tosa.", "emitc.", "dlti.", "async.")
 
 
-class TypeSyntaxError(Exception):
-    """A type or attribute text that cannot be what it claims to be."""
-
-    def __init__(self, message: str, offset: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.offset = offset
-        """Where in the text it went wrong; None when the whole text is at fault."""
-
-
 @dataclass(frozen=True)
 class _Keyword:
     """A bare word read where a type could stand; becomes a value once the context is known."""
 
     word: str
+    pos: int | None = None
 
 
 _NVGPU_TYPE_NAMES = {
@@ -176,7 +169,9 @@ def _as_type(item, what: str = "type") -> v.Type:
     raise TypeSyntaxError(f"expected {what}, found '{item}'")
 
 
-def _as_attr(item) -> v.Attr:
+def _as_attr(item, keywords: bool = False) -> v.Attr:
+    """An attribute value; a bare word is one only as ``true``, ``false`` or ``unit`` (upstream's
+    ``parseAttribute``), or, with ``keywords``, inside a dialect attribute's ``<...>``."""
     if isinstance(item, v.Attr):
         return item
     if isinstance(item, _Keyword):
@@ -187,6 +182,8 @@ def _as_attr(item) -> v.Attr:
             return v.BoolAttr(False)
         if word == "unit":
             return v.UnitAttr()
+        if not keywords:
+            raise TypeSyntaxError("expected attribute value", item.pos)
         return v.KeywordAttr(word)
     if isinstance(item, v.Type):
         return v.TypeAttr(item)
@@ -208,7 +205,7 @@ class _Build(Transformer):
         return _as_attr(a)
 
     def ident_type(self, tok):
-        return _scalar(str(tok)) or _Keyword(str(tok))
+        return _scalar(str(tok)) or _Keyword(str(tok), tok.start_pos)
 
     def vdim(self, tok):
         text = str(tok)
@@ -368,7 +365,7 @@ class _Build(Transformer):
 def _finish_param(item):
     if isinstance(item, tuple) and item[:1] == ("paren",):
         return ("paren", item[1])
-    return _as_attr(item) if not isinstance(item, tuple) else item
+    return _as_attr(item, keywords=True) if not isinstance(item, tuple) else item
 
 
 def _unquote(text: str) -> str:
@@ -497,7 +494,7 @@ def _nvgpu_type(name: str, params) -> v.Type:
         return done(v.WarpgroupDescriptorType(_as_type(need("tensor"))))
     if name == "nvgpu.warpgroup.accumulator":
         return done(v.WarpgroupAccumulatorType(_as_type(need("fragmented"))))
-    raise TypeSyntaxError(f"unknown nvgpu type '!{name}'")
+    raise TypeSyntaxError(f"unknown  type `{name.split('.', 1)[1]}` in dialect `nvgpu`")
 
 
 _GPU_SPACES = ("global", "workgroup", "private")
@@ -607,6 +604,8 @@ def _claims_model(text: str) -> bool:
 @lru_cache(maxsize=16384)
 def parse_type(text: str) -> v.Type:
     """The type spelled by ``text``; raises TypeSyntaxError when it is malformed."""
+    if "affine_" in text:
+        check_affine(text)
     try:
         return _run(text, "type_start")
     except TypeSyntaxError:
@@ -620,6 +619,8 @@ def parse_attr(text: str) -> v.Attr:
     """The attribute spelled by ``text``; raises TypeSyntaxError when it is malformed."""
     if "#llvm.di_expression" in text:
         check_di_expressions(text)
+    if "affine_" in text:
+        check_affine(text)
     try:
         return _run(text, "attr_start")
     except TypeSyntaxError:
@@ -719,4 +720,4 @@ def _expected_after(text: str, at: int, what: str) -> TypeSyntaxError:
 def _is_exotic(text: str) -> bool:
     """Builtin attribute syntaxes the grammar leaves opaque rather than reject."""
     head = text.lstrip()
-    return head.startswith(("sparse<", "dense<", "(", "loc(", "opaque<", "affine_", "@"))
+    return head.startswith(("sparse<", "dense<", "(", "loc(", "opaque<", "@"))

@@ -8,6 +8,9 @@ Document resolves them against its alias table.
 
 from __future__ import annotations
 
+import dataclasses
+from functools import lru_cache
+
 from dataclasses import dataclass
 from typing import Union
 
@@ -494,3 +497,28 @@ def element_bit_width(t: Type) -> int | None:
     if isinstance(t, IndexType):
         return 64
     return None
+
+
+@lru_cache(maxsize=8192)
+def dialect_references(value: object) -> frozenset[tuple[str, str]]:
+    """The generic dialect types (``("!", "gpu.tokn")``) and attributes (``("#", "gpu.x")``) anywhere
+    inside ``value``; the ones the project models by class are known to exist."""
+    if isinstance(value, DialectType):
+        found = {("!", value.name)} if "." in value.name else set()
+        parts: object = value.params
+    elif isinstance(value, DialectAttr):
+        found = {("#", value.name)} if "." in value.name else set()
+        parts = value.params
+    elif isinstance(value, (tuple, list)):
+        found, parts = set(), value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        found, parts = set(), [getattr(value, f.name) for f in dataclasses.fields(value)]
+    else:
+        return frozenset()
+    for part in parts:  # type: ignore[attr-defined]
+        if isinstance(part, (Type, Attr, tuple, list)) and part is not value:
+            try:
+                found |= dialect_references(part)
+            except TypeError:  # an unhashable part: walk it without the cache
+                found |= dialect_references.__wrapped__(part)
+    return frozenset(found)

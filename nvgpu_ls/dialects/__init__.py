@@ -39,4 +39,23 @@ def dialect_knowledge() -> DialectKnowledge:
                 names[dialect] = known
         elif entry.get("newer_op_names"):
             names[dialect] = frozenset(f"{dialect}.{op}" for op in entry["newer_op_names"])
-    return DialectKnowledge(closed=described, known=frozenset(ods.dialects) | PROJECT_DIALECTS, op_names=names)
+    enums = {name: ods.enum_cases(name) for name in ods.enums}
+    types: dict[str, set[str]] = {name: set(HAND_PARSED_TYPES.get(name, ())) for name in described}
+    attrs: dict[str, set[str]] = {name: set() for name in described}
+    for table, found in ((ods.typedefs, types), (ods.attrdefs, attrs), (NVGPU_TYPES, types), (NVGPU_ENUMS, attrs)):
+        for full in table:
+            dialect, _, mnemonic = full.partition(".")
+            if dialect in found:
+                found[dialect].add(mnemonic)
+    return DialectKnowledge(closed=described, known=frozenset(ods.dialects) | PROJECT_DIALECTS, op_names=names,
+                            type_mnemonics={d: frozenset(m) for d, m in types.items() if d not in PROJECT_DIALECTS},
+                            attr_mnemonics={d: frozenset(m) for d, m in attrs.items() if d not in PROJECT_DIALECTS},
+                            enums=enums)
+
+
+HAND_PARSED_TYPES = {
+    "gpu": ("async.token", "mma_matrix", "sparse.dntensor_handle", "sparse.spmat_handle", "sparse.spgemmop_handle"),
+    "llvm": ("void", "token", "label", "metadata"),
+}
+"""Types whose dialect parses them by hand rather than from a TypeDef (so the registry's type
+definitions do not list them)."""

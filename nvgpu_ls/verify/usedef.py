@@ -69,7 +69,7 @@ def check_op_use_def(op: Operation, doc: Document, found: list[Diagnostic], view
     if op.operands:
         found.extend(_dominance(op))
         found.extend(_isolation(op, doc))
-        if op.syntax in ("generic", "format"):
+        if op.syntax in ("generic", "format", "reader"):
             found.extend(_type_agreement(op, doc, view))
 
 
