@@ -37,7 +37,7 @@ BROKEN = ("func.func @f(%a: memref<4xf32>, %b: memref<4xf32, 3>, %i: index) {\n"
           "  return\n"
           "}\n")
 CLEAN = "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n"
-BROKEN_COLUMN = BROKEN.splitlines()[1].rindex("memref<4xf32") + 1
+BROKEN_COLUMN = BROKEN.splitlines()[1].rindex("memref<4xf32")  # just past the token before, as upstream
 
 try:
     import yaml

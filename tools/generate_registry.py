@@ -369,22 +369,29 @@ class Collector:
             entry["verifier"] = True
         if record.get("hasRegionVerifier"):
             entry["region_verifier"] = True
-        self.pending_traits.append((entry, traits))
+        self.pending_traits.append((_text(record.get("cppNamespace")), traits))
         return entry
 
     def resolve_trait_classes(self) -> None:
         """Trait parameters that name C++ op classes (``HasParent<scf::ForOp>``) become op names."""
-        for _entry, traits in self.pending_traits:
+        for namespace, traits in self.pending_traits:
             for trait in traits:
-                if isinstance(trait, list) and trait[0] in ("HasParent", "SingleBlockImplicitTerminator"):
-                    trait[1:] = [self._op_of_class(cls) for cls in trait[1:]]
+                if isinstance(trait, list) and trait[0] in ("HasParent", "ParentOneOf", "SingleBlockImplicitTerminator"):
+                    trait[1:] = [self._op_of_class(cls, namespace) for cls in trait[1:]]
 
-    def _op_of_class(self, cls: str) -> str:
-        cls = cls.strip().removeprefix("::").removeprefix("mlir::")
-        for full, op_name in self.cpp_classes.items():
-            if full.endswith("::" + cls) or full == cls:
-                return op_name
-        return cls
+    def _op_of_class(self, cls: str, namespace: str) -> str:
+        """The op a C++ class names, as C++ would look it up from ``namespace`` (the op's own)."""
+        cls = cls.strip().strip('"').removeprefix("::")
+        scopes = namespace.removeprefix("::").split("::")
+        while True:  # the innermost enclosing namespace first
+            full = "::" + "::".join([*scopes, cls]) if scopes else "::" + cls
+            if full in self.cpp_classes:
+                return self.cpp_classes[full]
+            if not scopes:
+                break
+            scopes.pop()
+        matches = sorted(op for full, op in self.cpp_classes.items() if full.endswith("::" + cls))
+        return matches[0] if matches else cls
 
 
 _STORAGE_SPELLINGS = {

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from .errors import TypeSyntaxError
 
-_TOKEN = re.compile(r"\s*(->|>=|<=|==|[A-Za-z_][A-Za-z0-9_$.]*|0x[0-9A-Fa-f]+|[0-9]+|.)", re.DOTALL)
+_TOKEN = re.compile(r"\s*(->|>=|<=|==|%[A-Za-z0-9_$.\-]+(?:#[0-9]+)?|[A-Za-z_][A-Za-z0-9_$.]*|0x[0-9A-Fa-f]+|[0-9]+|.)",
+                    re.DOTALL)
 _KEYWORDS = ("floordiv", "ceildiv", "mod")
 
 
@@ -66,9 +67,13 @@ class _Lexer:
 
 
 class _Parser:
-    def __init__(self, lexer: _Lexer) -> None:
+    def __init__(self, lexer: _Lexer, ssa: bool = False) -> None:
         self.lx = lexer
         self.names: dict[str, bool] = {}  # identifier -> is symbol
+        self.ssa = ssa
+        """Expressions over SSA values (``%i + 1``, ``symbol(%n)``) rather than declared identifiers."""
+        self.uses: list[tuple[str, int, int, bool]] = []
+        """The SSA values an expression names: (name, start, end, is a symbol)."""
 
     def expect(self, token: str, message: str) -> None:
         if self.lx.token != token:
@@ -139,6 +144,20 @@ class _Parser:
         if token[:1].isdigit():
             self.lx.next()
             return _Expr(True, True)
+        if self.ssa and token.startswith("%"):
+            self.uses.append((token, self.lx.start, self.lx.start + len(token), False))
+            self.lx.next()
+            return _Expr(False, False)
+        if self.ssa and token == "symbol":
+            self.lx.next()
+            self.expect("(", "expected '('")
+            name = self.lx.token
+            if not name.startswith("%"):
+                raise self.lx.wrong("expected SSA operand")
+            self.uses.append((name, self.lx.start, self.lx.start + len(name), True))
+            self.lx.next()
+            self.expect(")", "expected ')'")
+            return _Expr(False, True)
         if token in ("+", "*") or (token in _KEYWORDS and token not in self.names):
             raise self.lx.here("missing right operand of binary operator" if lhs is not None
                                else "missing left operand of binary operator")
@@ -229,3 +248,31 @@ def check_affine(text: str) -> None:
     for match in _AFFINE_OR_STRING.finditer(text):
         if not match.group().startswith('"'):
             read_affine(text, match.start())
+
+
+@dataclass(frozen=True)
+class SsaAffineMap:
+    """``[%i + 1, symbol(%n)]``: an affine map written over SSA values (upstream's
+    ``parseAffineMapOfSSAIds``); ``end`` is the offset just past its closing bracket."""
+
+    results: int
+    uses: tuple[tuple[str, int, int, bool], ...]
+    end: int
+
+
+def read_ssa_affine_map(text: str, pos: int, closing: str = "]") -> SsaAffineMap:
+    """The bracketed list of affine expressions over SSA values at ``pos`` (at its opening bracket)."""
+    lexer = _Lexer(text, pos)
+    opening = "[" if closing == "]" else "("
+    parser = _Parser(lexer, ssa=True)
+    parser.expect(opening, f"expected '{opening}'")
+    count = 0
+    if lexer.token != closing:
+        while True:
+            parser.expr()
+            count += 1
+            if lexer.token != ",":
+                break
+            lexer.next()
+    parser.expect(closing, f"expected '{closing}'")
+    return SsaAffineMap(count, tuple(parser.uses), lexer.last_end)

@@ -122,6 +122,7 @@ class Document:
         if len(tokens) > own:
             tokens[own] = tokens[own]._replace(newline_before=_line_break_before(text, tokens[own].start))
         parser = Parser(text, tokens, self.registry)
+        parser.aliases = self.chunk_at(target.start).aliases
         parser.pos = first
         parser.depth = _nesting(target)
         parser.furthest = target.prefix_reach

@@ -63,10 +63,12 @@ _FORMAT_PARSER = Lark(_FORMAT_GRAMMAR, parser="lalr")
 class Mismatch(Exception):
     """The tokens do not follow this format; ``index`` is where they stopped following it."""
 
-    def __init__(self, message: str, index: int) -> None:
+    def __init__(self, message: str, index: int, failure: SyntaxFailure | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.index = index
+        self.failure = failure
+        """The error as found, when it was found at a place of its own (not a wrong token)."""
 
 
 class Unsupported(Mismatch):
@@ -276,7 +278,7 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
         except SyntaxFailure as failure:
             index = _index_at(parser, failure.start)
             if best is None or index >= best.index:
-                best = Mismatch(failure.message, index)
+                best = Mismatch(failure.message, index, failure)
             continue
         if _ends_its_line(run):
             _commit(run)
@@ -290,6 +292,8 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
         return True
     undo()
     if parser.registry.is_closed_dialect(op.dialect) and best is not None and not unsupported:
+        if best.failure is not None:
+            raise best.failure
         token = parser.toks[min(best.index, len(parser.toks) - 1)]
         start, end = parser.blame_span(token)
         raise SyntaxFailure(best.message, start, end, "syntax.custom-form")
@@ -621,12 +625,15 @@ def _match_attribute(run: _Run, name: str) -> None:
     elif fact.kind == "type":
         ref = p.parse_type_ref()
         value = TypeAttr(ref.type)
+    elif fact.kind == "symbol_name" and token.kind != tk.AT:
+        raise SyntaxFailure(f"custom op '{run.op.name}' expected valid '@'-identifier for symbol name",
+                            token.start, token.end, "syntax.custom-form")
     elif token.kind == tk.AT:
         p.parse_symbol(run.op, definition=fact.kind == "symbol_name" or name == "sym_name")
         symbol = run.op.symbols[-1]
         value = SymbolRefAttr(tuple(symbol.name.split("::")))
     else:
-        end_index = _scan_one_attribute(p)
+        end_index = scan_one_attribute(p)
         if end_index == p.pos:
             raise Mismatch(f"expected attribute value for '{name}'", p.pos)
         end = p.toks[end_index - 1].end
@@ -642,7 +649,7 @@ def _match_enum(run: _Run, fact, token: tk.Token) -> Attr:
     also be written in full (``#nvvm.fp_rnd_mode<rn>``)."""
     p = run.parser
     if token.kind == tk.HASH and fact.enum_attr:
-        end_index = _scan_one_attribute(p)
+        end_index = scan_one_attribute(p)
         p.pos = end_index
         return p.read_attr_text(p.text[token.start:p.prev_end()], token.start)
     angle = fact.syntax == "angle"
@@ -678,7 +685,7 @@ def _enum_word(run: _Run, fact) -> str:
     raise SyntaxFailure(f"custom op '{run.op.name}' {message}", token.start, token.end, "syntax.enum")
 
 
-def _scan_one_attribute(p: Parser) -> int:
+def scan_one_attribute(p: Parser) -> int:
     """Index just past one attribute value: a token, its ``<...>``/bracket group, and a ``: type``."""
     toks = p.toks
     i = p.pos
@@ -902,7 +909,7 @@ def _global_type_and_value(run: _Run, args: tuple) -> None:
             p.advance()
             return
         start = p.toks[p.pos].start
-        end_index = _scan_one_attribute(p)
+        end_index = scan_one_attribute(p)
         if end_index == p.pos:
             raise Mismatch("expected initial value", p.pos)
         p.pos = end_index

@@ -26,7 +26,7 @@ from .errors import SyntaxFailure
 from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, TypeRef, ValueDef, ValueUse
 from .registry import OpRegistry
 from .typegrammar import CONTAINER_TYPES, TypeSyntaxError, parse_attr, parse_type
-from .values import Attr, FunctionType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr, dialect_references
+from .values import Attr, FunctionType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr, alias_references, dialect_references
 
 MAX_DEPTH = 200
 """Deepest region nesting read structurally; deeper text is skipped with a diagnostic."""
@@ -75,6 +75,9 @@ class Parser:
         self.depth = 0
         self.furthest = 0
         """End offset of the furthest token examined so far (look-ahead included)."""
+        self.aliases: dict[str, AliasDef] = {}
+        """The alias definitions of the chunk being read, as far as read (hand-written readers look
+        up an ``#map`` they are given)."""
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -181,6 +184,7 @@ class Parser:
             return chunks
 
     def parse_top_level(self, chunk: Chunk) -> None:
+        self.aliases = chunk.aliases
         while not self.at_end():
             token = self.toks[self.pos]
             if token.kind in (tk.HASH, tk.BANG) and self.peek().kind == "=":
@@ -221,6 +225,12 @@ class Parser:
         text = self.text[value_start:value_end]
         self.pos = end_index
         value = self.read_type_text(text, value_start) if is_type else self.read_attr_text(text, value_start)
+        for name in sorted(alias_references(value)):
+            if name not in chunk.aliases:  # an alias may use only the aliases defined above it
+                at = _whole_word(text, name)
+                at = value_start + (at if at is not None else 0)
+                self.error(f"undefined symbol alias id '{name[1:]}'", at, at + len(name), "alias.undefined")
+                break
         if name_tok.text in chunk.aliases:
             self.error(f"redefinition of {'type' if is_type else 'attribute'} alias id '{name_tok.text[1:]}'",
                        name_tok.start, name_tok.end, "syntax.duplicate-alias")
@@ -726,13 +736,15 @@ class Parser:
         dialect, or a mnemonic its dialect does not define."""
         if "." not in text:
             return
+        problems = []
         for sigil, name in dialect_references(value):
-            at = text.find(sigil + name)
-            message = self.registry.judge_dialect_value(sigil, name, _angle_body(text, at + len(name) + 1)
-                                                        if at >= 0 else "")
+            at = max(text.find(sigil + name), 0)
+            message = self.registry.judge_dialect_value(sigil, name, _angle_body(text, at + len(name) + 1))
             if message:
-                at = start + max(at, 0)
-                self.error(message, at, at + len(name) + 1, "syntax.dialect")
+                problems.append((at, name, message))
+        if problems:  # upstream stops at the first, and reads what is inside it as an opaque string
+            at, name, message = min(problems)
+            self.error(message, start + at, start + at + len(name) + 1, "syntax.dialect")
 
     def report_value_error(self, exc: TypeSyntaxError, start: int, text: str, code: str) -> None:
         """A type/attribute error at its character, or over the whole value when it has no one place."""

@@ -12,7 +12,7 @@ import dataclasses
 from functools import lru_cache
 
 from dataclasses import dataclass
-from typing import Union
+from typing import Callable, Union
 
 Dim = Union[int, None]
 """A static extent, or None for a dynamic one (``?``)."""
@@ -499,26 +499,42 @@ def element_bit_width(t: Type) -> int | None:
     return None
 
 
+def _parts(value: object) -> tuple:
+    """The values a type or attribute value is made of (its fields, or a tuple's items)."""
+    if isinstance(value, (tuple, list)):
+        return tuple(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return tuple(getattr(value, f.name) for f in dataclasses.fields(value))
+    return ()
+
+
+def _collect(value: object, own: "Callable[[object], frozenset]", walk: "Callable[[object], frozenset]") -> frozenset:
+    found = set(own(value))
+    for part in _parts(value):
+        if isinstance(part, (Type, Attr, tuple, list)) and part is not value:
+            try:
+                found |= walk(part)
+            except TypeError:  # an unhashable part: walk it without the cache
+                found |= walk.__wrapped__(part)  # type: ignore[attr-defined]
+    return frozenset(found)
+
+
 @lru_cache(maxsize=8192)
 def dialect_references(value: object) -> frozenset[tuple[str, str]]:
     """The generic dialect types (``("!", "gpu.tokn")``) and attributes (``("#", "gpu.x")``) anywhere
     inside ``value``; the ones the project models by class are known to exist."""
-    if isinstance(value, DialectType):
-        found = {("!", value.name)} if "." in value.name else set()
-        parts: object = value.params
-    elif isinstance(value, DialectAttr):
-        found = {("#", value.name)} if "." in value.name else set()
-        parts = value.params
-    elif isinstance(value, (tuple, list)):
-        found, parts = set(), value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        found, parts = set(), [getattr(value, f.name) for f in dataclasses.fields(value)]
-    else:
+    def own(item: object) -> frozenset:
+        if isinstance(item, DialectType) and "." in item.name:
+            return frozenset({("!", item.name)})
+        if isinstance(item, DialectAttr) and "." in item.name:
+            return frozenset({("#", item.name)})
         return frozenset()
-    for part in parts:  # type: ignore[attr-defined]
-        if isinstance(part, (Type, Attr, tuple, list)) and part is not value:
-            try:
-                found |= dialect_references(part)
-            except TypeError:  # an unhashable part: walk it without the cache
-                found |= dialect_references.__wrapped__(part)
-    return frozenset(found)
+    return _collect(value, own, dialect_references)
+
+
+@lru_cache(maxsize=8192)
+def alias_references(value: object) -> frozenset[str]:
+    """The alias names (``#a``, ``!t``) referenced anywhere inside a type or attribute value."""
+    def own(item: object) -> frozenset:
+        return frozenset({item.name}) if isinstance(item, (AttrAliasRef, TypeAliasRef)) else frozenset()
+    return _collect(value, own, alias_references)

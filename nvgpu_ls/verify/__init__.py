@@ -22,6 +22,7 @@ from ..dialects.facts import Requirement
 from . import rules as _rules  # noqa: F401  (registers every verifier)
 from .context import VERIFIERS, OpView, Report
 from .gate import GatedOps, gated_requirement, target_diagnostics
+from .regions import check_regions
 from .structure import check_structure
 from .usedef import check_names, check_op_use_def
 
@@ -65,6 +66,8 @@ def verify_op(op: Operation, doc: Document, broken: list[int], report: Report, v
         return  # upstream never verifies what it could not parse
     view = view or OpView(op, doc)
     before = len(report.diagnostics)
+    if check_regions(view, report):
+        return
     check_structure(view, report)
     if len(report.diagnostics) > before:
         return  # upstream runs the op's verifier only once its ODS constraints hold

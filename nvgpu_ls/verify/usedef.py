@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from functools import lru_cache
 
 from ..analysis.document import Document, symbol_key
 from ..analysis.ir import Block, Operation, ValueDef
 from ..analysis.values import (
-    Attr, AttrAliasRef, DialectType, IntegerAttr, IntegerType, OpaqueAttr, OpaqueType, Type, TypeAliasRef,
+    alias_references,
+    DialectType, IntegerAttr, IntegerType, OpaqueAttr, OpaqueType, Type, TypeAliasRef,
 )
 from ..diagnostics import Diagnostic, Related, Severity
 from ..memory import register_cache
@@ -259,7 +259,7 @@ def _undefined_aliases(op: Operation, doc: Document) -> list[Diagnostic]:
     written += [entry.value for entry in op.attributes.values()]
     names: set[str] = set()
     for value in written:
-        names |= alias_names(value)
+        names |= alias_references(value)
     if not names:
         return []
     defined = doc.aliases(op.start)
@@ -274,25 +274,4 @@ def _undefined_aliases(op: Operation, doc: Document) -> list[Diagnostic]:
     return found
 
 
-@lru_cache(maxsize=4096)
-def alias_names(value: object) -> frozenset[str]:
-    """The alias names (``#a``, ``!t``) referenced anywhere inside a type or attribute value."""
-    if isinstance(value, (AttrAliasRef, TypeAliasRef)):
-        return frozenset((value.name,))
-    if isinstance(value, (tuple, list)):
-        parts = value
-    elif dataclasses.is_dataclass(value):
-        parts = [getattr(value, f.name) for f in dataclasses.fields(value)]
-    else:
-        return frozenset()
-    found: frozenset[str] = frozenset()
-    for part in parts:
-        if isinstance(part, (Type, Attr, tuple, list)) and part is not value:
-            try:
-                found |= alias_names(part)
-            except TypeError:  # an unhashable part: walk it without the cache
-                found |= alias_names.__wrapped__(part)
-    return found
-
-
-register_cache(alias_names.cache_clear)
+register_cache(alias_references.cache_clear)

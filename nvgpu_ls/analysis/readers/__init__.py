@@ -17,14 +17,17 @@ from typing import TYPE_CHECKING, Callable
 
 from .. import tokens as tk
 from ..errors import SyntaxFailure
+from ..formats import scan_one_attribute
 from ..ir import AttrEntry, Block, Operation, Region, TypeRef, ValueDef, ValueUse
-from ..values import Attr, FunctionType, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from ..values import Attr, FunctionType, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr
 
 if TYPE_CHECKING:
     from ..parser import Parser
 
 READERS: dict[str, Callable[["Reader"], None]] = {}
 """The reader of each op upstream parses by hand, by op name."""
+FAMILY_READERS: list[Callable[[str], Callable[["Reader"], None] | None]] = []
+"""Readers shared by a family of ops (linalg's named ops), asked by op name when ``READERS`` has none."""
 
 
 def reads(*names: str) -> Callable[[Callable[["Reader"], None]], Callable[["Reader"], None]]:
@@ -86,6 +89,15 @@ class Reader:
         token = self.p.advance()
         self.op.keywords.append((token.text, token.start, token.end))
         return token
+
+    def keyword_choice(self, words: tuple[str, ...], message: str = "") -> str:
+        """One of ``words`` (``read`` or ``write``)."""
+        token = self.token
+        if token.kind != tk.BARE or token.text not in words:
+            raise self.error_at(token, message or f"expected one of: {', '.join(words)}")
+        self.p.advance()
+        self.op.keywords.append((token.text, token.start, token.end))
+        return token.text
 
     def optional_keyword(self, *words: str) -> str | None:
         token = self.token
@@ -254,7 +266,7 @@ class Reader:
     def attribute_value(self, name: str) -> Attr:
         """A whole attribute (upstream's ``parseAttribute``), stored under ``name``."""
         token = self.token
-        end_index = self.p.scan_value(stop_at_comma=True)
+        end_index = scan_one_attribute(self.p)
         if end_index == self.p.pos:
             raise self.wrong_token("expected attribute value")
         end = self.p.toks[end_index - 1].end
@@ -345,6 +357,10 @@ def function_type(inputs: list[TypeRef], results: list[TypeRef]) -> FunctionType
 def read_with_reader(parser: "Parser", op: Operation) -> bool:
     """Read ``op`` with its hand-written reader; False when it has none."""
     reader = READERS.get(op.name)
+    for family in FAMILY_READERS:
+        if reader is not None:
+            break
+        reader = family(op.name)
     if reader is None:
         return False
     reader(Reader(parser, op))
@@ -354,4 +370,4 @@ def read_with_reader(parser: "Parser", op: Operation) -> bool:
 __all__ = ["READERS", "Reader", "reads", "read_with_reader", "attach_entry_arguments", "function_type",
            "IntegerAttr", "TypeAttr"]
 
-from . import functions, scf, vector  # noqa: E402,F401  (register their readers)
+from . import affine, arith, functions, gpu, linalg, nvvm, scf, vector  # noqa: E402,F401  (register their readers)

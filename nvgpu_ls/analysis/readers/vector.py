@@ -99,9 +99,10 @@ def read_transfer_write(r: Reader) -> None:
 
 @reads("vector.contract")
 def read_contract(r: Reader) -> None:
-    if not r.at("{"):
-        raise r.wrong_token("expected attribute value")
-    r.p.parse_attr_dict(r.op, inherent=True)
+    if r.at("{"):
+        r.p.parse_attr_dict(r.op, inherent=True)
+    else:  # the dictionary may be an alias (``#matmul_trait``)
+        r.attribute_value("trait")
     lhs = r.operand("lhs")
     r.punctuation(",")
     rhs = r.operand("rhs")
