@@ -127,6 +127,7 @@ class Document:
         parser.depth = _nesting(target)
         parser.furthest = target.prefix_reach
         fresh = parser.parse_op_recovering(target.parent)
+        parser.check_location_aliases(self.chunk_at(target.start))
         if fresh is None or parser.pos != own or fresh.end != end or not fresh.regions or text[end - 1] != "}":
             return False
         if len(fresh.results) != len(target.results):

@@ -842,15 +842,23 @@ def _match_types(run: _Run, target) -> None:
             raise Mismatch("expected type", p.pos)
         _store_types(run, target, [p.parse_type_ref()])
         return
-    expected = len(run.operands.get(name, ())) if run.kind_of(name) == "operand" else None
-    if name == "operands":
+    directive = not isinstance(target, Variable)  # ``type(operands)``, not an operand named so
+    expected = len(run.operands.get(name, ())) if run.kind_of(name) == "operand" and not directive else None
+    if directive and name == "operands":
         expected = sum(len(v) for v in run.operands.values())
     refs: list[TypeRef] = []
-    if p.starts_type() and expected != 0:
+    if p.starts_type():
         refs.append(p.parse_type_ref())
-        while p.toks[p.pos].kind == "," and p.starts_type(p.pos + 1) and (expected is None or len(refs) < expected):
+        while p.toks[p.pos].kind == "," and p.starts_type(p.pos + 1):
             p.advance()
             refs.append(p.parse_type_ref())
+    elif expected:
+        raise Mismatch("expected non-function type", p.pos)
+    if expected is not None and len(refs) != expected and not directive:
+        uses = run.operands.get(name) or []
+        at = uses[0] if uses else run.op
+        raise SyntaxFailure(f"custom op '{run.op.name}' number of operands and types do not match: got {expected} "
+                            f"operands and {len(refs)} types", at.start, at.start + 1, "syntax.custom-form")
     _store_types(run, target, refs)
 
 
@@ -878,6 +886,8 @@ def _dynamic_index_list(run: _Run, args: tuple) -> None:
             raise Mismatch("expected SSA value or integer in index list", p.pos)
         if p.toks[p.pos].kind == ",":
             p.advance()
+            if p.toks[p.pos].kind not in (tk.SSA, tk.INT, "-"):
+                raise Mismatch("expected integer value", p.pos)
         elif p.toks[p.pos].kind != "]":
             raise Mismatch("expected ']' in index list", p.pos)
     p.advance()

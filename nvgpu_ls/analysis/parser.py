@@ -23,9 +23,10 @@ from ..diagnostics import Diagnostic, Severity
 from . import tokens as tk
 from . import formats, readers, structural
 from .errors import SyntaxFailure
+from .locations import read_location
 from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, TypeRef, ValueDef, ValueUse
 from .registry import OpRegistry
-from .typegrammar import CONTAINER_TYPES, TypeSyntaxError, parse_attr, parse_type
+from .typegrammar import CONTAINER_TYPES, TypeSyntaxError, explain, parse_attr, parse_type
 from .values import Attr, FunctionType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr, alias_references, dialect_references
 
 MAX_DEPTH = 200
@@ -75,6 +76,8 @@ class Parser:
         self.depth = 0
         self.furthest = 0
         """End offset of the furthest token examined so far (look-ahead included)."""
+        self.deferred_location_aliases: list[tuple[str, int, int]] = []
+        """Aliases named by op and argument locations, checked once the chunk has been read."""
         self.aliases: dict[str, AliasDef] = {}
         """The alias definitions of the chunk being read, as far as read (hand-written readers look
         up an ``#map`` they are given)."""
@@ -113,7 +116,7 @@ class Parser:
     def prev_end(self) -> int:
         return self.toks[self.pos - 1].end if self.pos > 0 else 0
 
-    def error(self, message: str, start: int, end: int, code: str = "syntax.error") -> None:
+    def error(self, message: str, start: int, end: int, code: str = "syntax.error", origin: int | None = None) -> None:
         end = max(end, start)
         for index in range(len(self.diagnostics) - 1, max(len(self.diagnostics) - 4, -1), -1):
             earlier = self.diagnostics[index]
@@ -124,7 +127,7 @@ class Parser:
                     self.diagnostics[index] = Diagnostic(start, end, message, code, Severity.ERROR, "nvgpu-ls")
                 return
         self.diagnostics.append(Diagnostic(start, end, message, code, Severity.ERROR, "nvgpu-ls"))
-        self.origins.append(self.reading[-1])
+        self.origins.append(self.reading[-1] if origin is None else origin)
 
     def truncate_diagnostics(self, count: int) -> None:
         """Forget diagnostics reported after the first ``count`` (a speculative read is undone)."""
@@ -173,6 +176,7 @@ class Parser:
         chunk = Chunk(0, 0)
         while True:
             self.parse_top_level(chunk)
+            self.check_location_aliases(chunk)
             if self.toks[self.pos].kind == tk.SPLIT:
                 chunk.end = self.toks[self.pos].start
                 chunks.append(chunk)
@@ -182,6 +186,13 @@ class Parser:
             chunk.end = len(self.text)
             chunks.append(chunk)
             return chunks
+
+    def check_location_aliases(self, chunk: Chunk) -> None:
+        for name, at, origin in self.deferred_location_aliases:
+            if name not in chunk.aliases:
+                self.error("operation location alias was never defined", at, at + len(name), "syntax.location",
+                           origin)
+        self.deferred_location_aliases = []
 
     def parse_top_level(self, chunk: Chunk) -> None:
         self.aliases = chunk.aliases
@@ -385,11 +396,22 @@ class Parser:
 
     def parse_trailing_location(self, op: Operation) -> None:
         token = self.toks[self.pos]
-        if token.kind == tk.BARE and token.text == "loc" and self.peek().kind == "(" and not token.newline_before:
-            start = token.start
+        if token.kind == tk.BARE and token.text == "loc" and self.peek().kind == "(":
+            op.loc = self.read_location_specifier()
+
+    def read_location_specifier(self) -> tuple[int, int]:
+        """``loc(...)`` at the cursor (an op's, an argument's): checked as upstream reads it; an alias it
+        names may be defined anywhere in the chunk (upstream resolves those at the end)."""
+        token = self.toks[self.pos]
+        try:
+            found = read_location(self.text, token.start, inline=False)
+        except TypeSyntaxError as exc:
+            at = exc.offset if exc.offset is not None else token.start
+            raise SyntaxFailure(exc.message, at, at + 1, "syntax.location") from None
+        self.deferred_location_aliases.extend((name, at, self.reading[-1]) for name, at in found.aliases)
+        while self.toks[self.pos].kind not in (tk.EOF, tk.SPLIT) and self.toks[self.pos].start < found.end:
             self.advance()
-            self.skip_balanced()
-            op.loc = (start, self.prev_end())
+        return token.start, found.end
 
     # ------------------------------------------------------------------ generic form
     def parse_generic(self, op: Operation) -> None:
@@ -626,8 +648,7 @@ class Parser:
                 self.expect(":", ":")
                 arg.type = self.parse_type_ref()
                 if self.toks[self.pos].kind == tk.BARE and self.toks[self.pos].text == "loc" and self.peek().kind == "(":
-                    self.advance()
-                    self.skip_balanced()
+                    self.read_location_specifier()
                 block.args.append(arg)
                 if self.toks[self.pos].kind == ",":
                     self.advance()
@@ -713,14 +734,40 @@ class Parser:
 
     def read_attr_text(self, text: str, start: int) -> Attr:
         if text.startswith("loc("):
+            try:
+                found = read_location(text, 0, inline=True)
+            except TypeSyntaxError as exc:
+                self.report_value_error(exc, start, text, "syntax.location")
+                return LocationAttr(text)
+            for name, at in found.aliases:
+                if name not in self.aliases:
+                    self.error(f"undefined symbol alias id '{name[1:]}'", start + at, start + at + len(name),
+                               "alias.undefined")
+                    break
+            if found.end < len(text.rstrip()):
+                self.error("expected end of location", start + found.end, start + len(text.rstrip()), "syntax.location")
             return LocationAttr(text)
         try:
             value = parse_attr(text)
         except TypeSyntaxError as exc:
             self.report_value_error(exc, start, text, "syntax.attribute")
             return OpaqueAttr(text)
+        if isinstance(value, OpaqueAttr) and self.describes(text):
+            self.report_opaque(text, start, "attr", "syntax.attribute")
+            return value
         self.check_dialect_references(value, text, start)
         return value
+
+    def describes(self, text: str) -> bool:
+        """Does ``text`` (a dialect type or attribute) belong to a dialect whose syntax is known exactly?"""
+        head = text.lstrip()[1:].split("<", 1)[0]
+        return "." in head and self.registry.is_closed_dialect(head.split(".", 1)[0])
+
+    def report_opaque(self, text: str, start: int, kind: str, code: str) -> None:
+        """A value of a known dialect the grammar could not read: why, where it went wrong."""
+        problem = explain(text, kind)
+        if problem is not None:
+            self.report_value_error(problem, start, text, code)
 
     def read_type_text(self, text: str, start: int) -> Type:
         try:
@@ -728,6 +775,9 @@ class Parser:
         except TypeSyntaxError as exc:
             self.report_value_error(exc, start, text, "syntax.type")
             return OpaqueType(text)
+        if isinstance(value, OpaqueType) and self.describes(text):
+            self.report_opaque(text, start, "type", "syntax.type")
+            return value
         self.check_dialect_references(value, text, start)
         return value
 

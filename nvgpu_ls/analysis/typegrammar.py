@@ -48,6 +48,7 @@ function_type: paren_types "->" (nonfn_type)
 dialect_body: "<" [body_item ("," body_item)*] ">"
 body_item: (IDENT | keyword) "=" attr              -> keyed
          | attr+                                   -> positional
+         | keyword                                 -> keyword_item
 
 ?attr: type                                        -> type_attr
      | number [":" type]                           -> number_attr
@@ -275,6 +276,9 @@ class _Build(Transformer):
 
     def keyed(self, key, value):
         return (str(key), _finish_param(value))
+
+    def keyword_item(self, word):
+        return v.KeywordAttr(str(word))
 
     def positional(self, *items):
         parts = tuple(_finish_param(i) for i in items)
@@ -599,6 +603,16 @@ def _claims_model(text: str) -> bool:
     if head.startswith("#"):
         return head.startswith(("#gpu.address_space", "#nvvm.target"))
     return True
+
+
+def explain(text: str, kind: str) -> TypeSyntaxError | None:
+    """Why the grammar cannot read ``text`` as a ``type`` or an ``attr`` (None when it can): for
+    a value ``parse_type`` / ``parse_attr`` keep opaque, once the caller knows it should not be."""
+    try:
+        _run(text, "type_start" if kind == "type" else "attr_start")
+    except TypeSyntaxError as exc:
+        return exc
+    return None
 
 
 @lru_cache(maxsize=16384)

@@ -330,8 +330,7 @@ class Reader:
     def location(self) -> None:
         """An optional ``loc(...)`` (an argument's or the op's)."""
         if self.at_keyword("loc") and self.peek().kind == "(":
-            self.p.advance()
-            self.p.skip_balanced()
+            self.p.read_location_specifier()
 
 
 def attach_entry_arguments(region: Region, arguments: list[ValueDef], reader: Reader) -> None:

@@ -13,7 +13,7 @@ from .. import tokens as tk
 from ..affine import AffineShape, read_affine, read_ssa_affine_map
 from ..errors import SyntaxFailure, TypeSyntaxError
 from ..ir import TypeRef, ValueDef, ValueUse
-from ..values import AffineMapAttr, IndexType, IntegerAttr, MemRefType
+from ..values import AffineMapAttr, AttrAliasRef, IndexType, IntegerAttr, MemRefType
 from . import Reader, reads
 from .scf import implied
 
@@ -35,7 +35,7 @@ def map_attribute(r: Reader, name: str, kind: str = "map") -> AffineShape | None
     if token.kind == tk.HASH:
         r.p.advance()
         alias = r.p.aliases.get(token.text)
-        r.set_attribute(name, AffineMapAttr(token.text), token.start, token.end)
+        r.set_attribute(name, AttrAliasRef(token.text), token.start, token.end)
         if alias is None:
             return None  # reported as an undefined alias by the use-def checks
         try:
