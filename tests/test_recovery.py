@@ -37,10 +37,12 @@ def test_ops_after_an_error_are_still_analysed():
     assert all(u.definition is not None for u in sub.operands)
 
 
-def test_unclosed_region_is_reported_at_its_brace():
+def test_unclosed_region_is_reported_where_the_text_ends_with_its_brace_as_related():
     doc = Document("func.func @f() {\n  %0 = arith.constant 0 : i32\n")
     (diag,) = doc.diagnostics()
-    assert "'}'" in diag.message and doc.text[diag.start:diag.end] == "{"
+    assert "'}'" in diag.message and doc.text[diag.start:diag.end] == "i32"  # where upstream stops
+    (related,) = diag.related
+    assert doc.text[related.start:related.end] == "{" and "opened here" in related.message
 
 
 def test_stray_closing_brace_is_reported_and_skipped():

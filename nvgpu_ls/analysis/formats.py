@@ -685,6 +685,17 @@ def _enum_word(run: _Run, fact) -> str:
     raise SyntaxFailure(f"custom op '{run.op.name}' {message}", token.start, token.end, "syntax.enum")
 
 
+def _after_group(p: Parser, index: int) -> int:
+    """Index just past the bracketed group opening at ``index``."""
+    save = p.pos
+    p.pos = index
+    try:
+        p.skip_balanced()
+        return p.pos
+    finally:
+        p.pos = save
+
+
 def scan_one_attribute(p: Parser) -> int:
     """Index just past one attribute value: a token, its ``<...>``/bracket group, and a ``: type``."""
     toks = p.toks
@@ -701,12 +712,10 @@ def scan_one_attribute(p: Parser) -> int:
         p.pos = save
     elif token.kind in (tk.INT, tk.FLOAT, tk.STRING, tk.AT, tk.BARE, tk.HASH, tk.BANG):
         i += 1
-        if p.see(i).kind == "<" and toks[i].start == token.end:
-            save = p.pos
-            p.pos = i
-            p.skip_balanced()
-            i = p.pos
-            p.pos = save
+        if token.kind == tk.BARE and token.text in ("loc", "distinct") and p.see(i).kind in ("(", "["):
+            i = _after_group(p, i)  # loc(...), distinct[N]
+        if p.see(i).kind == "<" and (toks[i].start == token.end or toks[i - 1].kind == "]"):
+            i = _after_group(p, i)
     else:
         return p.pos
     if p.see(i).kind == ":" and (token.kind in (tk.INT, tk.FLOAT, tk.STRING) or _TYPED_ELEMENTS.get(token.text)) \

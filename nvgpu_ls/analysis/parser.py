@@ -19,15 +19,19 @@ import re
 import sys
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Related, Severity
 from . import tokens as tk
 from . import formats, readers, structural
+from .affine import read_affine
 from .errors import SyntaxFailure
+from .formats import scan_one_attribute
 from .locations import read_location
 from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, TypeRef, ValueDef, ValueUse
 from .registry import OpRegistry
 from .typegrammar import CONTAINER_TYPES, TypeSyntaxError, explain, parse_attr, parse_type
-from .values import Attr, FunctionType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr, alias_references, dialect_references
+from .values import (
+    Attr, FunctionType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr, alias_references, dialect_references,
+)
 
 MAX_DEPTH = 200
 """Deepest region nesting read structurally; deeper text is skipped with a diagnostic."""
@@ -116,7 +120,8 @@ class Parser:
     def prev_end(self) -> int:
         return self.toks[self.pos - 1].end if self.pos > 0 else 0
 
-    def error(self, message: str, start: int, end: int, code: str = "syntax.error", origin: int | None = None) -> None:
+    def error(self, message: str, start: int, end: int, code: str = "syntax.error", origin: int | None = None,
+              related: tuple[Related, ...] = ()) -> None:
         end = max(end, start)
         for index in range(len(self.diagnostics) - 1, max(len(self.diagnostics) - 4, -1), -1):
             earlier = self.diagnostics[index]
@@ -126,7 +131,7 @@ class Parser:
                 if end - start < earlier.end - earlier.start:
                     self.diagnostics[index] = Diagnostic(start, end, message, code, Severity.ERROR, "nvgpu-ls")
                 return
-        self.diagnostics.append(Diagnostic(start, end, message, code, Severity.ERROR, "nvgpu-ls"))
+        self.diagnostics.append(Diagnostic(start, end, message, code, Severity.ERROR, "nvgpu-ls", related))
         self.origins.append(self.reading[-1] if origin is None else origin)
 
     def truncate_diagnostics(self, count: int) -> None:
@@ -228,7 +233,7 @@ class Parser:
         start_index = self.pos
         value_start = self.toks[self.pos].start
         is_type = name_tok.kind == tk.BANG
-        end_index = self.scan_value(stop_at_comma=False)
+        end_index = self.scan_alias_value()
         if end_index == start_index:
             self.error("expected a value after '='", name_tok.start, self.prev_end())
             return
@@ -595,8 +600,10 @@ class Parser:
                     self.advance()
                     break
                 if token.kind in (tk.EOF, tk.SPLIT):
-                    self.error("expected '}' to close the region opened here", open_tok.start, open_tok.end,
-                               "syntax.unbalanced")
+                    # Where the text ran out, as upstream (and clang) report it, with the brace it needed.
+                    last = self.toks[self.pos - 1] if self.pos > 0 else open_tok
+                    self.error("expected '}' to close the region", last.start, last.end, "syntax.unbalanced",
+                               related=(Related(open_tok.start, open_tok.end, "the region is opened here"),))
                     break
                 if token.kind == tk.CARET:
                     if block.label is not None or block.ops or block.args:
@@ -699,6 +706,37 @@ class Parser:
                 raise self.fail("expected '}' or ',' in attribute dictionary")
         self.advance()
         del open_tok
+
+    def scan_alias_value(self) -> int:
+        """Index just past an alias's value: exactly one type or attribute, as upstream reads it (what
+        follows on the line is the next top-level item, not more of the value)."""
+        token = self.toks[self.pos]
+        if token.kind == tk.BARE and token.text in ("affine_map", "affine_set"):
+            try:
+                end = read_affine(self.text, token.start).end
+            except TypeSyntaxError:
+                return self.scan_value(stop_at_comma=False)  # the value's own reading reports it
+            index = self.pos
+            while self.toks[index].kind not in (tk.EOF, tk.SPLIT) and self.toks[index].start < end:
+                index += 1
+            return index
+        if token.kind == "(":
+            save = self.pos
+            try:
+                self.skip_balanced()
+                if self.toks[self.pos].kind == "->":
+                    self.advance()
+                    self.pos = scan_one_attribute(self)
+                return self.pos
+            except SyntaxFailure:
+                return self.scan_value(stop_at_comma=False)
+            finally:
+                self.pos = save
+        try:
+            end_index = scan_one_attribute(self)
+        except SyntaxFailure:
+            return self.scan_value(stop_at_comma=False)
+        return end_index if end_index > self.pos else self.scan_value(stop_at_comma=False)
 
     def scan_value(self, stop_at_comma: bool) -> int:
         """Index just past one attribute/type value starting at the cursor (bracket-balanced)."""
