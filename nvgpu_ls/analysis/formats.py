@@ -736,7 +736,7 @@ def _match_directive(run: _Run, directive: Directive) -> None:
     p = run.parser
     kind = directive.kind
     if kind == "attr-dict":
-        if p.toks[p.pos].kind == "{" and not p.looks_like_region():
+        if p.toks[p.pos].kind == "{":  # upstream reads any '{' here as the dictionary
             p.parse_attr_dict(run.op)
         return
     if kind == "attr-dict-with-keyword":

@@ -797,9 +797,14 @@ class Parser:
         return value
 
     def describes(self, text: str) -> bool:
-        """Does ``text`` (a dialect type or attribute) belong to a dialect whose syntax is known exactly?"""
+        """Does ``text`` (a dialect type or attribute) belong to a dialect whose syntax the type grammar
+        reads exactly? The LLVM dialect's types and debug-info attributes have parsers of their own,
+        which the grammar only approximates (the debug-info expressions are checked apart)."""
         head = text.lstrip()[1:].split("<", 1)[0]
-        return "." in head and self.registry.is_closed_dialect(head.split(".", 1)[0])
+        if "." not in head:
+            return False
+        dialect = head.split(".", 1)[0]
+        return dialect != "llvm" and self.registry.is_closed_dialect(dialect)
 
     def report_opaque(self, text: str, start: int, kind: str, code: str) -> None:
         """A value of a known dialect the grammar could not read: why, where it went wrong."""

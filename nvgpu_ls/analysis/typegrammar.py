@@ -100,6 +100,14 @@ _KNOWN_DIALECT_PREFIXES = ("nvgpu.", "nvvm.", "gpu.", "llvm.", "builtin.", "memr
 
 
 @dataclass(frozen=True)
+class _KeywordArray:
+    """``[a, b]`` holding bare words: an array inside a dialect attribute's ``<...>``
+    (``#llvm.di_expression<[DW_OP_deref]>``), an error anywhere else."""
+
+    items: tuple
+
+
+@dataclass(frozen=True)
 class _Keyword:
     """A bare word read where a type could stand; becomes a value once the context is known."""
 
@@ -175,6 +183,8 @@ def _as_attr(item, keywords: bool = False) -> v.Attr:
     ``parseAttribute``), or, with ``keywords``, inside a dialect attribute's ``<...>``."""
     if isinstance(item, v.Attr):
         return item
+    if isinstance(item, _KeywordArray):
+        return v.ArrayAttr(tuple(_as_attr(i, keywords) for i in item.items))
     if isinstance(item, _Keyword):
         word = item.word
         if word == "true":
@@ -311,7 +321,10 @@ class _Build(Transformer):
         return v.StringAttr(_unquote(str(tok)), _as_type(typ) if typ is not None else None)
 
     def array_attr(self, *items):
-        return v.ArrayAttr(tuple(_as_attr(i) for i in items if i is not None))
+        elements = [i for i in items if i is not None]
+        if any(isinstance(i, (_Keyword, _KeywordArray)) for i in elements):
+            return _KeywordArray(tuple(elements))  # words are values only inside a dialect attribute
+        return v.ArrayAttr(tuple(_as_attr(i) for i in elements))
 
     def dict_entry(self, key, value=None):
         k = str(key)
