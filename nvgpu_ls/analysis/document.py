@@ -21,6 +21,8 @@ from .positions import LineIndex
 from .registry import OpRegistry
 
 _STRUCTURAL = frozenset({"syntax.unbalanced", "syntax.too-deep"})
+_SCANNED_BODY = "syntax.dialect-body"
+"""A dialect value's body upstream scans by characters, across any ops and lines: whole-file."""
 _MODEL_FIELDS = ("text", "lines", "chunks", "syntax_diagnostics", "_origins", "duplicates", "duplicate_blocks",
                  "undefined", "isolation_breaks", "unresolved_symbols", "duplicate_symbols", "last_update",
                  "syntax_in_parse_order")
@@ -106,7 +108,8 @@ class Document:
         if target is None or target.prefix_reach > edit_start:
             return False
         # Unclosed regions or stray braces elsewhere make brace structure a whole-file matter.
-        if any(d.code in _STRUCTURAL and not (target.start <= d.start < target.end) for d in self.syntax_diagnostics):
+        if any(d.code in _STRUCTURAL and not (target.start <= d.start < target.end) or d.code == _SCANNED_BODY
+               for d in self.syntax_diagnostics):
             return False
         delta = new_end - old_end
         start, end = target.start, target.end + delta
@@ -129,6 +132,8 @@ class Document:
         fresh = parser.parse_op_recovering(target.parent)
         parser.check_location_aliases(self.chunk_at(target.start))
         if fresh is None or parser.pos != own or fresh.end != end or not fresh.regions or text[end - 1] != "}":
+            return False
+        if any(d.code == _SCANNED_BODY for d in parser.diagnostics):
             return False
         if len(fresh.results) != len(target.results):
             return False

@@ -14,6 +14,11 @@ class SyntaxFailure(Exception):
         self.code = code
 
 
+class DialectBodyFailure(SyntaxFailure):
+    """A dialect value's ``<...>`` body upstream's lexer cannot scan: final wherever it is met,
+    since upstream scans the body before anything reads it."""
+
+
 class TypeSyntaxError(Exception):
     """A type or attribute text that cannot be what it claims to be."""
 

@@ -247,6 +247,7 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
     saved_diags = len(parser.diagnostics)
     best: Mismatch | None = None
     partial: _Partial | None = None
+    flawed: _Partial | None = None
     unsupported = False
     saved_symbols = len(op.symbols)
     saved_regions = len(op.regions)
@@ -277,14 +278,25 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
             continue
         except SyntaxFailure as failure:
             index = _index_at(parser, failure.start)
-            if best is None or index >= best.index:
+            if best is None or index > best.index or index == best.index and best.failure is None:
                 best = Mismatch(failure.message, index, failure)
             continue
         if _ends_its_line(run):
+            if len(facts.formats) > 1 and len(parser.diagnostics) > saved_diags and len(op.regions) == saved_regions:
+                # Read, but with an error in a value: another era may read the op cleanly, and
+                # where none does, the error that comes first is upstream's.
+                if flawed is None:
+                    flawed = _Partial(run, parser, saved_diags, op.symbols[saved_symbols:], op.regions[saved_regions:])
+                continue
             _commit(run)
             return True
         if partial is None or parser.pos > partial.pos:
             partial = _Partial(run, parser, saved_diags, op.symbols[saved_symbols:], op.regions[saved_regions:])
+    if flawed is not None and (best is None or _index_at(parser, flawed.diagnostics[0].start) < best.index):
+        undo()
+        flawed.restore(parser, op)
+        _commit(flawed.run)
+        return True
     if partial is not None and not unsupported:
         undo()
         partial.restore(parser, op)
@@ -675,14 +687,19 @@ def _enum_word(run: _Run, fact) -> str:
         if not cases or word in cases:
             p.advance()
             return word
-    if fact.enum_attr or fact.enum_type and fact.syntax == "angle":
+    own_parser = fact.enum_attr or fact.enum_type and fact.syntax == "angle"
+    if own_parser and token.kind not in (tk.BARE, tk.STRING):
+        message = "expected valid keyword or string"  # the enum attribute's parser reads a word first
+    elif own_parser:
         message = f"expected {fact.enum_type or fact.name} to be one of: {', '.join(cases)}"
     else:
         message = (f"expected string or keyword containing one of the following enum values for attribute "
                    f"'{fact.name}' [{', '.join(cases)}]")
+    # Shown at the token itself: upstream reports at the place the enum was to start.
+    failure = SyntaxFailure(f"custom op '{run.op.name}' {message}", token.start, token.end, "syntax.enum")
     if token.kind not in (tk.BARE, tk.STRING) and fact.syntax != "angle":
-        raise Mismatch(f"custom op '{run.op.name}' {message}", p.pos)
-    raise SyntaxFailure(f"custom op '{run.op.name}' {message}", token.start, token.end, "syntax.enum")
+        raise Mismatch(failure.message, p.pos, failure)
+    raise failure
 
 
 def _after_group(p: Parser, index: int) -> int:

@@ -23,14 +23,15 @@ from ..diagnostics import Diagnostic, Related, Severity
 from . import tokens as tk
 from . import formats, readers, structural
 from .affine import read_affine
-from .errors import SyntaxFailure
+from .errors import DialectBodyFailure, SyntaxFailure
 from .formats import scan_one_attribute
 from .locations import read_location
 from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, TypeRef, ValueDef, ValueUse
 from .registry import OpRegistry
 from .typegrammar import CONTAINER_TYPES, TypeSyntaxError, explain, parse_attr, parse_type
 from .values import (
-    Attr, FunctionType, LocationAttr, OpaqueAttr, OpaqueType, Type, UnitAttr, alias_references, dialect_references,
+    Attr, FloatType, FunctionType, IndexType, IntegerType, LocationAttr, OpaqueAttr, OpaqueType, Type, TypeAliasRef,
+    UnitAttr, alias_references, aliased_vector_elements, dialect_references,
 )
 
 MAX_DEPTH = 200
@@ -203,8 +204,12 @@ class Parser:
         self.aliases = chunk.aliases
         while not self.at_end():
             token = self.toks[self.pos]
-            if token.kind in (tk.HASH, tk.BANG) and self.peek().kind == "=":
-                self.parse_alias(chunk)
+            if token.kind in (tk.HASH, tk.BANG):
+                try:
+                    self.parse_alias(chunk)
+                except SyntaxFailure as failure:
+                    self.error(failure.message, failure.start, failure.end, failure.code)
+                    self.skip_top_level_item()
                 continue
             if token.kind == "{" and self.peek().kind == "-":
                 self.skip_file_metadata()
@@ -227,8 +232,27 @@ class Parser:
         while not self.at_end() and self.toks[self.pos].start < end:
             self.advance()
 
+    def skip_top_level_item(self) -> None:
+        """After a broken alias definition: on to the next line that starts an op or an alias."""
+        self.advance()
+        while not self.at_end():
+            token = self.toks[self.pos]
+            if token.newline_before and (token.kind in (tk.HASH, tk.BANG) or self.starts_op()):
+                return
+            self.advance()
+
     def parse_alias(self, chunk: Chunk) -> None:
+        """``#name = attribute`` or ``!name = type`` at the top level (any ``#``/``!`` there starts one)."""
         name_tok = self.advance()
+        kind = "type" if name_tok.kind == tk.BANG else "attribute"
+        if name_tok.text in chunk.aliases:
+            raise SyntaxFailure(f"redefinition of {kind} alias id '{name_tok.text[1:]}'", name_tok.start, name_tok.end,
+                                "syntax.duplicate-alias")
+        if "." in name_tok.text:
+            raise SyntaxFailure(f"{kind} names with a '.' are reserved for dialect-defined names", name_tok.start,
+                                name_tok.end, "syntax.alias")
+        if self.toks[self.pos].kind != "=":
+            raise self.fail(f"expected '=' in {kind} alias definition")
         self.advance()  # '='
         start_index = self.pos
         value_start = self.toks[self.pos].start
@@ -247,9 +271,6 @@ class Parser:
                 at = value_start + (at if at is not None else 0)
                 self.error(f"undefined symbol alias id '{name[1:]}'", at, at + len(name), "alias.undefined")
                 break
-        if name_tok.text in chunk.aliases:
-            self.error(f"redefinition of {'type' if is_type else 'attribute'} alias id '{name_tok.text[1:]}'",
-                       name_tok.start, name_tok.end, "syntax.duplicate-alias")
         chunk.aliases[name_tok.text] = AliasDef(name_tok.text, name_tok.start, value_end, name_tok.end, value,
                                                 value_start, value_end)
 
@@ -728,12 +749,16 @@ class Parser:
                     self.advance()
                     self.pos = scan_one_attribute(self)
                 return self.pos
+            except DialectBodyFailure:
+                raise
             except SyntaxFailure:
                 return self.scan_value(stop_at_comma=False)
             finally:
                 self.pos = save
         try:
             end_index = scan_one_attribute(self)
+        except DialectBodyFailure:
+            raise
         except SyntaxFailure:
             return self.scan_value(stop_at_comma=False)
         return end_index if end_index > self.pos else self.scan_value(stop_at_comma=False)
@@ -822,7 +847,23 @@ class Parser:
             self.report_opaque(text, start, "type", "syntax.type")
             return value
         self.check_dialect_references(value, text, start)
+        self.check_vector_aliases(value, text, start)
         return value
+
+    def check_vector_aliases(self, value: Attr | Type, text: str, start: int) -> None:
+        """``vector<2x!t>``: the alias must stand for an integer, index or float type."""
+        for name in sorted(aliased_vector_elements(value)):
+            target = self.aliases.get(name)
+            element = target.value if target is not None else None
+            while isinstance(element, TypeAliasRef) and element.name in self.aliases:
+                element = self.aliases[element.name].value
+            if element is None or isinstance(element, (IntegerType, FloatType, IndexType, OpaqueType)):
+                continue
+            at = start + max(text.find(name), 0)
+            # Through an alias upstream's type verifier, not its vector parser, sees the element.
+            self.error("failed to verify 'elementType': VectorElementTypeInterface instance", at, at + len(name),
+                       "syntax.type")
+            return
 
     def check_dialect_references(self, value: Attr | Type, text: str, start: int) -> None:
         """Dialect types and attributes inside ``value`` that upstream does not know: an unregistered
@@ -849,8 +890,8 @@ class Parser:
         elif exc.offset is None:
             self.error(exc.message, start, start + len(text.rstrip()), code)
         else:
-            offset = min(start + exc.offset, start + len(text))
-            self.error(exc.message, offset, min(offset + 1, start + len(text)), code)
+            offset = self.blame_offset(min(start + exc.offset, start + len(text)))
+            self.error(exc.message, offset, min(offset + 1, len(self.text)), code)
 
     # ------------------------------------------------------------------ types
     def starts_type(self, index: int | None = None) -> bool:
@@ -866,6 +907,37 @@ class Parser:
 
     def parse_type_ref(self) -> TypeRef:
         """One type at the cursor: cut out by bracket balance, parsed by the type grammar."""
+        start = self.toks[self.pos].start
+        try:
+            return self._parse_type_ref()
+        except DialectBodyFailure:
+            raise
+        except SyntaxFailure as failure:
+            raise self.grammar_failure(start, failure) from None
+
+    def grammar_failure(self, start: int, failure: SyntaxFailure) -> SyntaxFailure:
+        """A type that does not close, judged as upstream judges it: the type grammar's first error
+        in the text from the type on, when that comes before where the brackets stopped balancing."""
+        limit = self.text.find("\n", max(failure.end, failure.start))
+        text = self.text[start:len(self.text) if limit < 0 else limit]
+        try:
+            parse_type(text)
+        except TypeSyntaxError as exc:
+            if exc.offset is not None and start + exc.offset < failure.start:
+                at = self.blame_offset(start + exc.offset)
+                return SyntaxFailure(exc.message, at, at + 1, "syntax.type")
+        return failure
+
+    def blame_offset(self, offset: int) -> int:
+        """Where upstream shows an error at the token at ``offset``: just past the token before it
+        when ``offset`` opens a line (upstream's ``emitWrongTokenError``)."""
+        line_start = self.text.rfind("\n", 0, offset) + 1
+        if self.text[line_start:offset].strip():
+            return offset
+        before = self.text[:offset].rstrip()
+        return max(len(before) - 1, 0)
+
+    def _parse_type_ref(self) -> TypeRef:
         token = self.toks[self.pos]
         start = token.start
         if token.kind == "(":
@@ -916,16 +988,45 @@ class Parser:
             return refs
         return [self.parse_type_ref()]
 
+    def opens_dialect_body(self, index: int) -> bool:
+        """Is the ``<`` at ``index`` the body of the dialect type or attribute just before it?"""
+        if index == 0:
+            return False
+        before = self.toks[index - 1]
+        return before.kind in (tk.BANG, tk.HASH) and before.end == self.toks[index].start
+
+    def skip_dialect_body(self) -> None:
+        """Step over a dialect value's ``<...>`` body as upstream's lexer scans it, character by
+        character; an unbalanced bracket is upstream's error at the ``<`` (or the last string)."""
+        open_tok = self.toks[self.pos]
+        end, message = tk.scan_pretty_body(self.text, open_tok.start)
+        if message is not None:
+            raise DialectBodyFailure(message, end, min(end + 1, len(self.text)), "syntax.dialect-body")
+        toks = self.toks
+        pos = self.pos
+        while toks[pos].start < end and toks[pos].kind != tk.EOF:
+            pos += 1
+        self.pos = pos
+        reach = toks[pos - 1].end
+        if reach > self.furthest:
+            self.furthest = reach
+
     def skip_balanced(self) -> None:
         """Step over one bracketed group starting at the cursor; errors when it never closes."""
         toks = self.toks
         open_tok = toks[self.pos]
+        if self.opens_dialect_body(self.pos):
+            self.skip_dialect_body()
+            return
         stack = [open_tok.kind]
         self.advance()
         closers = tk.CLOSERS
         while stack:
             token = toks[self.pos]
             kind = token.kind
+            if kind == "<" and self.opens_dialect_body(self.pos):
+                self.skip_dialect_body()
+                continue
             if kind in closers:
                 if token.newline_before and self.starts_op():
                     raise SyntaxFailure(f"unbalanced '{stack[-1]}'", open_tok.start, self.prev_end(),

@@ -123,6 +123,60 @@ def tokenize(text: str, start: int = 0, end: int | None = None) -> list[Token]:
     return tokens
 
 
+_BODY_CLOSERS = {">": "<", "]": "[", ")": "(", "}": "{"}
+
+
+def scan_pretty_body(text: str, at: int) -> tuple[int, str | None]:
+    """Read a dialect type's or attribute's ``<...>`` body character by character, as upstream's
+    ``parseDialectSymbolBody`` does before the dialect sees it: brackets must nest (``->`` is one
+    mark, comments are not special, strings are lexed). Returns (end, None) with ``end`` just past
+    the closing ``>``, or (where, message) with upstream's error and the place it is shown: the
+    ``<`` or the last string the scan lexed."""
+    nested: list[str] = []
+    shown = at
+    pos = at
+    size = len(text)
+    while True:
+        if pos >= size or text[pos] == "\0":
+            return shown, f"unbalanced '{nested[-1]}' character in pretty dialect name"
+        char = text[pos]
+        pos += 1
+        if char in "<[({":
+            nested.append(char)
+            continue
+        if char == "-":
+            if pos < size and text[pos] == ">":
+                pos += 1
+            continue
+        if char in _BODY_CLOSERS:
+            if nested[-1] != _BODY_CLOSERS[char]:
+                return shown, f"unbalanced '{nested[-1]}' character in pretty dialect name"
+            nested.pop()
+            if not nested:
+                return pos, None
+            continue
+        if char == '"':
+            shown = pos - 1
+            end = _string_end(text, pos)
+            if end is None:
+                newline = text.find("\n", pos)
+                return (size if newline < 0 else newline), 'expected \'"\' in string literal'
+            pos = end
+
+
+def _string_end(text: str, pos: int) -> int | None:
+    """Just past the string whose opening quote is before ``pos``; None when its line ends first."""
+    size = len(text)
+    while pos < size:
+        char = text[pos]
+        if char == '"':
+            return pos + 1
+        if char in "\n\r\0":
+            return None
+        pos += 2 if char == "\\" else 1
+    return None
+
+
 def is_unterminated_string(token: Token) -> bool:
     """A string (or quoted symbol) token that reached the end of its line unclosed."""
     text = token.text

@@ -229,7 +229,7 @@ class _Build(Transformer):
     def vector_type(self, *items):
         *dims, elem = items
         elem = _as_type(elem, "element type")
-        if not isinstance(elem, (v.IntegerType, v.FloatType, v.IndexType)):
+        if not isinstance(elem, (v.IntegerType, v.FloatType, v.IndexType, v.TypeAliasRef)):
             raise TypeSyntaxError(f"vector elements must be int/index/float type but got '{elem}'")
         scalable = tuple(s for _, s in dims)
         return v.VectorType(tuple(d for d, _ in dims), elem, scalable if any(scalable) else ())
@@ -436,11 +436,7 @@ def _dialect_type(name: str, body) -> v.Type:
             return v.LLVMArrayType(seq[0].value, _as_type(seq[2]))
     if name == "llvm.struct":
         return _llvm_struct(params)
-    if not name.startswith(_KNOWN_DIALECT_PREFIXES):
-        # `!alias.with.dots` cannot be told from a dialect type by spelling alone.
-        if body is None:
-            return v.TypeAliasRef("!" + name)
-    return v.DialectType(name, params)
+    return v.DialectType(name, params)  # a dotted name is never an alias (upstream reserves it)
 
 
 def _llvm_struct(params) -> v.Type:
@@ -526,9 +522,8 @@ def _dialect_attr(name: str, body) -> v.Attr:
         return v.GPUAddressSpaceAttr(word)
     if name == "nvvm.target":
         return _nvvm_target(params)
-    if "." not in name or not name.startswith(_KNOWN_DIALECT_PREFIXES):
-        if body is None:
-            return v.AttrAliasRef("#" + name)
+    if "." not in name and body is None:
+        return v.AttrAliasRef("#" + name)
     return v.DialectAttr(name, params)
 
 

@@ -538,3 +538,14 @@ def alias_references(value: object) -> frozenset[str]:
     def own(item: object) -> frozenset:
         return frozenset({item.name}) if isinstance(item, (AttrAliasRef, TypeAliasRef)) else frozenset()
     return _collect(value, own, alias_references)
+
+
+@lru_cache(maxsize=8192)
+def aliased_vector_elements(value: object) -> frozenset[str]:
+    """The type aliases used as a vector's element type anywhere inside ``value`` (``vector<2x!t>``):
+    what they stand for decides whether the vector is valid."""
+    def own(item: object) -> frozenset:
+        if isinstance(item, VectorType) and isinstance(item.element, TypeAliasRef):
+            return frozenset({item.element.name})
+        return frozenset()
+    return _collect(value, own, aliased_vector_elements)

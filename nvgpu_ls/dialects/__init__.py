@@ -9,6 +9,7 @@ upstream's ODS (``ods``) with the project's own words (``overlay``) merged in.
 from __future__ import annotations
 
 from collections import ChainMap
+from functools import lru_cache
 from typing import Mapping
 
 from .debuginfo import DEBUGINFO_OPS
@@ -25,6 +26,7 @@ PROJECT_DIALECTS = frozenset({"debuginfo"})
 """Dialects of the reference toolchain this project follows that upstream does not have."""
 
 
+@lru_cache(maxsize=1)
 def dialect_knowledge() -> DialectKnowledge:
     """Which dialects the facts describe, which dialects upstream registers, and the op names known
     without a description (other dialects' ops; ops of a described dialect that only the newer

@@ -1354,9 +1354,12 @@ _OP_LIST = (
                 doc="only approx is accepted today; printed bare in the op",
             ),
             AttributeFact(name="ftz", kind="unit", optional=True, doc="flush denormals to zero; required today"),
+            AttributeFact(name="approx", kind="bool", optional=True,
+                          doc="newest upstream: the approximate reciprocal (required today, with ftz = true)"),
         ),
         results=(ResultFact(name="out", kind="vector", doc="same type as `in`"),),
-        formats=("$in `{` `rounding` `=` $rounding (`,` `ftz` $ftz^)? `}` attr-dict `:` type($out)",),
+        formats=("$in `{` `rounding` `=` $rounding (`,` `ftz` $ftz^)? `}` attr-dict `:` type($out)",
+                 "$in attr-dict `:` type($out)"),
         requirement=Requirement(
             sm="sm_70",
             ptx="6.0",
@@ -1371,7 +1374,12 @@ _OP_LIST = (
         lowers_to=("nvvm.rcp.approx.ftz.f", "llvm.mlir.poison", "llvm.mlir.constant", "llvm.extractelement", "llvm.insertelement"),
         ptx=("rcp.approx.ftz.f32 d, a;",),
         traits=("Pure", "SameOperandsAndResultType"),
-        note="Both properties are explicit in the format, so the syntax is the same in every era.",
+        note=("Two eras. LLVM 22 (mlir-opt-22): `{rounding = approx, ftz}` with the nvgpu rounding enum, "
+              "written by the format. Newer upstream (the torch-mlir 20261001 bindings, measured): BoolAttr "
+              "properties `approx` and `ftz` and an NVVM `rounding` (#nvvm.fp_rnd_mode, default none) in the "
+              "attribute dictionary, `nvgpu.rcp %x {approx = true, ftz = true} : vector<4xf32>`; its verifier "
+              "wants approx and ftz true and rounding none. The attribute facts hold both eras' names; the "
+              "verifier tells the eras apart by the attributes written."),
     ),
     # --- float conversions (upstream since PR #199700) ----------------------------------
     OpFacts(

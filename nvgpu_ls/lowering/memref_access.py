@@ -10,24 +10,18 @@ the same address arithmetic.
 
 from __future__ import annotations
 
-from ..analysis.values import IndexType, IntegerAttr, MemRefType, StridedLayoutAttr
+from ..analysis import layouts
+from ..analysis.values import IndexType, MemRefType
 from .builder import Builder, Value
 from .llvm_types import I64, LLVMPointerType, address_space, convert_type
 
 
 def strides_and_offset(memref: MemRefType) -> tuple[list[int | None], int | None]:
     """The strides (None: dynamic) and offset of a memref with an identity or ``strided<>`` layout."""
-    layout = memref.layout
-    if isinstance(layout, StridedLayoutAttr):
-        return list(layout.strides), layout.offset
-    if layout is not None and not isinstance(layout, IntegerAttr):
-        raise ValueError(f"memref layout {layout} is not strided")
-    strides: list[int | None] = []
-    running: int | None = 1
-    for dim in reversed(memref.shape):
-        strides.append(running)
-        running = None if running is None or dim is None else running * dim
-    return list(reversed(strides)), 0
+    found = layouts.strides_and_offset(memref)
+    if found is None:
+        raise ValueError(f"memref layout {memref.layout} is not strided")
+    return list(found[0]), found[1]
 
 
 def aligned_pointer(b: Builder, memref: Value) -> Value:

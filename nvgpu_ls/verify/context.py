@@ -23,15 +23,26 @@ from ..analysis.document import Document
 from ..analysis.ir import AttrEntry, Operation, ValueDef, ValueUse
 from ..analysis.typegrammar import TypeSyntaxError, parse_type
 from ..analysis.values import (
-    AffineMapAttr, Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, IntegerAttr, MemRefType, OpaqueAttr,
+    AffineMapAttr, Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, DialectType, IntegerAttr, MemRefType, OpaqueAttr,
     StridedLayoutAttr, KeywordAttr, NoneType, Type,
     TypeAliasRef, TypeAttr, UnitAttr,
 )
 from ..diagnostics import Diagnostic, Related, Severity
+from ..dialects import dialect_knowledge
 from ..dialects.facts import OpFacts
 from ..memory import register_cache
 
 Span = tuple[int, int]
+
+
+def unknowable(t: Type | Attr | None) -> bool:
+    """A type or attribute no rule can judge: text kept verbatim, an alias that does not resolve,
+    or a value of a dialect upstream does not register (already reported where it is written)."""
+    if t is None or isinstance(t, (OpaqueAttr, AttrAliasRef, TypeAliasRef)) or type(t).__name__ == "OpaqueType":
+        return True
+    if isinstance(t, (DialectType, DialectAttr)):
+        return t.name.partition(".")[0] not in dialect_knowledge().known
+    return False
 
 
 @dataclass(frozen=True)

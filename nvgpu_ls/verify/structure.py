@@ -24,9 +24,11 @@ from .context import OpView, Report, enum_case
 
 CHECKED_DIALECTS = frozenset({"nvgpu"})
 
-OWN_TYPE_CONSTRAINTS = frozenset({"nvgpu.rcp"})
-"""Ops whose ODS type constraint is narrower than their facts' kind (``vector of 32-bit float
-values``): their verifier in ``rules/`` checks operand and result types itself."""
+OWN_CONSTRAINTS = frozenset({"nvgpu.rcp"})
+"""Ops whose ODS constraints differ between the eras their facts merge (``nvgpu.rcp``: a unit
+``ftz`` and an nvgpu rounding enum in LLVM 22, BoolAttr ``approx``/``ftz`` and an NVVM rounding
+mode after it; operands of ``vector of 32-bit float values``): their verifier in ``rules/`` checks
+attributes, operand and result types itself, era by era."""
 
 _TYPE_CONSTRAINTS: dict[str, tuple[str, type | tuple[type, ...]]] = {
     "memref": ("memref of any type values", MemRefType),
@@ -64,9 +66,9 @@ def check_structure(view: OpView, report: Report) -> None:
     """Report the first ODS-level violation of ``view``'s op, if any."""
     if view.facts is None or view.op.facts is None or view.op.dialect not in CHECKED_DIALECTS:
         return
-    checks = [_operand_count, _result_count, _attributes]
-    if view.name not in OWN_TYPE_CONSTRAINTS:
-        checks += [_operand_types, _result_types]
+    checks = [_operand_count, _result_count]
+    if view.name not in OWN_CONSTRAINTS:
+        checks += [_attributes, _operand_types, _result_types]
     for check in checks:
         if check(view, report):
             return

@@ -369,4 +369,4 @@ def read_with_reader(parser: "Parser", op: Operation) -> bool:
 __all__ = ["READERS", "Reader", "reads", "read_with_reader", "attach_entry_arguments", "function_type",
            "IntegerAttr", "TypeAttr"]
 
-from . import affine, arith, functions, gpu, linalg, nvvm, scf, vector  # noqa: E402,F401  (register their readers)
+from . import affine, arith, functions, gpu, linalg, memref, nvvm, scf, vector  # noqa: E402,F401  (register their readers)

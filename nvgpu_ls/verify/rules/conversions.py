@@ -20,11 +20,11 @@ NVVM ops take only satfinite there), so it is said at check time, in the convers
 from __future__ import annotations
 
 from ...analysis.values import (
-    FLOAT_WIDTHS, DialectAttr, FloatType, IntegerType, TensorType, Type, VectorType,
+    FLOAT_WIDTHS, BoolAttr, DialectAttr, FloatType, IntegerType, KeywordAttr, TensorType, Type, UnitAttr, VectorType,
 )
 from ...diagnostics import Severity
 from ...dialects.nvgpu import saturation_refusal
-from ..context import OpView, Report, Span, enum_case, verifies
+from ..context import OpView, Report, Span, enum_case, unknowable, verifies
 
 E8M0 = "f8E8M0FNU"
 HALF_TYPES = ("f16", "bf16")
@@ -89,9 +89,22 @@ def verify_rcp(view: OpView, report: Report) -> None:
         return
 
     rounding = view.attr("rounding")
-    newest = view.has_attr("approx") or (isinstance(rounding, DialectAttr) and rounding.name == "nvvm.fp_rnd_mode")
+    llvm22 = isinstance(rounding, KeywordAttr) or isinstance(view.attr("ftz"), UnitAttr) or (
+        isinstance(rounding, DialectAttr) and rounding.name.startswith("nvgpu"))
+    newest = not llvm22 or view.has_attr("approx")
     ftz = view.bool_attr("ftz")
     if newest:
+        for name in ("approx", "ftz"):
+            value = view.attr(name)
+            if value is not None and not isinstance(value, BoolAttr) and not unknowable(value):
+                report.op_error(view, f"attribute '{name}' failed to satisfy constraint: bool attribute",
+                                f"{RCP}.attribute", on_op_line(view, view.attr_span(name)))
+                return
+        if rounding is not None and not unknowable(rounding) and not (
+                isinstance(rounding, DialectAttr) and rounding.name == "nvvm.fp_rnd_mode"):
+            report.op_error(view, "attribute 'rounding' failed to satisfy constraint: NVVM FPRoundingMode kind",
+                            f"{RCP}.attribute", on_op_line(view, view.attr_span("rounding")))
+            return
         if not (view.bool_attr("approx") and ftz):
             report.op_error(view, "has a limitation. non-approx or non-ftz is not supported yet.",
                             f"{RCP}.limitation", data={"fix": {"approx": True, "ftz": True}})

@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ...analysis.values import AffineMapAttr, Attr, IntegerAttr, IntegerType, MemRefType, StridedLayoutAttr
+from ...analysis.layouts import canonical_memory_space as _space, printed_memref as _print
+from ...analysis.layouts import saturated_add as _add, saturated_mul as _mul, strides_and_offset
+from ...analysis.values import MemRefType, StridedLayoutAttr
 from ..context import OpView, Report, Span, verifies
 from .conversions import on_op_line
 
@@ -125,19 +127,6 @@ def _type_problem(source: MemRefType, result: MemRefType, offsets: list[Dim], si
     return _bounds_problem(source.shape, offsets, sizes, strides)
 
 
-def strides_and_offset(t: MemRefType) -> tuple[tuple[Dim, ...], Dim] | None:
-    """``getStridesAndOffset``: the identity layout's row-major strides, or the strided layout's;
-    None for an affine-map layout."""
-    if isinstance(t.layout, StridedLayoutAttr):
-        return t.layout.strides, t.layout.offset
-    if t.layout is not None:
-        return None
-    strides: list[Dim] = []
-    running: Dim = 1
-    for dim in reversed(t.shape):
-        strides.append(running)
-        running = _mul(running, dim)
-    return tuple(reversed(strides)), 0
 
 
 def infer_result_type(source: MemRefType, layout: tuple[tuple[Dim, ...], Dim], offsets: list[Dim],
@@ -225,32 +214,3 @@ def _bounds_problem(shape: tuple[Dim, ...], offsets: list[Dim], sizes: list[Dim]
         if last >= dim:
             return f"slice along dimension {i} runs out-of-bounds: {last} >= {dim}", "out-of-bounds"
     return None
-
-
-# ---------------------------------------------------------------- helpers
-def _mul(a: Dim, b: Dim) -> Dim:
-    """``SaturatedInteger`` product: 0 times anything is 0, else dynamic stays dynamic."""
-    if a == 0 or b == 0:
-        return 0
-    return None if a is None or b is None else a * b
-
-
-def _add(a: Dim, b: Dim) -> Dim:
-    return None if a is None or b is None else a + b
-
-
-def _space(space: Attr | None) -> Attr | None:
-    """A memory space as MLIR stores it: integer 0 is the default (none), ``3 : i64`` is ``3``."""
-    if isinstance(space, IntegerAttr):
-        if space.value == 0:
-            return None
-        if space.type == IntegerType(64):
-            return IntegerAttr(space.value)
-    return space
-
-
-def _print(t: MemRefType) -> str:
-    """The type as upstream prints it (default memory space dropped)."""
-    if isinstance(t.layout, AffineMapAttr):
-        return str(t)
-    return str(MemRefType(t.shape, t.element, t.layout, _space(t.memory_space)))

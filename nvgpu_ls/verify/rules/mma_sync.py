@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ...analysis.values import FloatType, IntegerType, Type, VectorType
 from ...diagnostics import Related, Severity
-from ..context import Operand, OpView, Report, verifies
+from ..context import Operand, OpView, Report, unknowable, verifies
 from .async_copy import Emitter, c_div
 
 CODE = "nvgpu.mma-sync"
@@ -228,8 +228,8 @@ def _accumulator_kind(t: Type) -> str | None:
 
 
 def _unknown(t: Type) -> bool:
-    """Types this project cannot judge: text it keeps verbatim, aliases it cannot resolve."""
-    return type(t).__name__ in ("OpaqueType", "TypeAliasRef")
+    """Types this project cannot judge (``context.unknowable``)."""
+    return unknowable(t)
 
 
 def _i64(value: int) -> int:
