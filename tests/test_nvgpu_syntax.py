@@ -120,7 +120,7 @@ def kernel(line: str) -> str:
      "expected ','"),
     ("%t = nvgpu.device_async_copy %g[%i, %i], %s[%i, %i], 8 : memref<8x8xf16> into memref<64x64xf16, 3>",
      "expected 'to'"),
-    ("%r = nvgpu.rcp %v {rounding = fast} : vector<4xf32>", "expected rounding to be one of: approx"),
+    ("%r = nvgpu.rcp %v {rounding = fast} : vector<4xf32>", "expected ::mlir::nvgpu::RcpRoundingMode to be one of: approx"),
     ("%b = nvgpu.mbarrier.create : !nvgpu.mbarrier.group<memorySpace = 3>", "expected '->'"),
     ("%b = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = 3, colour = 2>", "unknown parameter 'colour'"),
     ("nvgpu.tma.fence.descriptor %i", "expected ':'"),

@@ -18,7 +18,7 @@ import pytest
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.diagnostics import Diagnostic, Severity
-from nvgpu_ls.verify import verify_ops
+from nvgpu_ls.verify import check_document, verify_ops
 from . import verify_support
 from .verify_support import assert_single_diagnostic
 
@@ -100,14 +100,6 @@ GENERIC_META = ("func.func @f(%a: vector<4x2xf16>, %b: vector<4x2xf16>, %c: vect
 
 INVALID = [
     # The ODS layer.
-    Case("metadata-generic", GENERIC_META, "nvgpu.mma-sync.metadata-type",
-         "'nvgpu.mma.sp.sync' op operand #3 must be fixed-length vector of 16-bit signless integer values of "
-         "length 2, but got 'vector<4xi16>'",
-         "(vector<4x2xf16>, vector<4x2xf16>, vector<2x2xf16>, vector<4xi16>) -> vector<2x2xf16>", upstream="both"),
-    Case("metadata-custom", mma("4x2xf16", "4x2xf16", "2x2xf16", "{mmaShape = [16, 8, 32]}", sparse=True,
-                                meta="vector<2xi32>"), "nvgpu.mma-sync.metadata-type",
-         "use of value '%m' expects different type than prior uses: 'vector<2xi16>' vs 'vector<2xi32>'", "%m",
-         upstream="both", note="prior use here"),
     Case("element-types-differ", mma("4x4xi32", "2x4xi8", "2x2xi32", "{mmaShape = [16, 8, 32]}"),
          "nvgpu.mma-sync.element-type",
          "'nvgpu.mma.sync' op failed to verify that matrixA and matrixB have same element type", "vector<2x4xi8>",
@@ -220,10 +212,22 @@ def test_element_type_mismatch_points_at_matrix_a() -> None:
         ("vector<4x4xi32>", "matrixA element type is i32")]
 
 
-def test_custom_metadata_mismatch_points_at_the_definition() -> None:
-    case = next(c for c in INVALID if c.id == "metadata-custom")
-    _, found = family_diagnostics(case.text)
-    assert [(case.text[r.start:r.end], r.message) for r in found[0].related] == [("%m", "prior use here")]
+def test_generic_metadata_of_another_type_fails_its_ods_constraint() -> None:
+    found = [d for d in check_document(Document(GENERIC_META)) if d.severity == Severity.ERROR]
+    assert [(d.code, d.message) for d in found] == [
+        ("op.operand-type", "'nvgpu.mma.sp.sync' op operand #3 must be fixed-length vector of 16-bit signless "
+                            "integer values of length 2, but got 'vector<4xi16>'")]
+
+
+def test_custom_metadata_of_another_type_is_a_use_def_mismatch_at_the_use() -> None:
+    """The custom syntax gives the metadata ``vector<2xi16>`` without spelling it (its ODS constraint
+    builds that type): another type is upstream's parser's mismatch, reported by the use-def layer."""
+    text = mma("4x2xf16", "4x2xf16", "2x2xf16", "{mmaShape = [16, 8, 32]}", sparse=True, meta="vector<2xi32>")
+    found = [d for d in check_document(Document(text)) if d.severity == Severity.ERROR]
+    assert [(d.code, d.message, text[d.start:d.end]) for d in found] == [
+        ("ssa.type-mismatch", "use of value '%m' expects different type than prior uses: 'vector<2xi16>' vs "
+                              "'vector<2xi32>'", "%m")]
+    assert [(text[r.start:r.end], r.message) for r in found[0].related] == [("%m", "prior use here")]
 
 
 ODD = [

@@ -186,6 +186,10 @@ class Collector:
                 entry["pred"] = predicate_tree(records, _ref(record.get("predicate")))
             if record.get("cppType"):
                 entry["cpp"] = _text(record["cppType"])
+            if _text(record.get("builderCall")):
+                entry["builder"] = _text(record["builderCall"])
+            if "TypeDef" in supers and record.get("mnemonic") and _ref(record.get("dialect")):
+                entry["typedef"] = f"{records[_ref(record['dialect'])]['name']}.{record['mnemonic']}"
             if "VariadicOfVariadic" in supers:
                 entry["segments"] = record.get("segmentAttrName")
         elif "Attr" in supers or "Property" in supers:

@@ -22,6 +22,7 @@ from ..dialects.facts import OpFacts
 from . import tokens as tk
 from .ir import AttrEntry, Operation, TypeRef, ValueUse
 from .errors import SyntaxFailure
+from .implied_types import place_implied
 from .values import Attr, BoolAttr, FunctionType, IntegerAttr, KeywordAttr, SymbolRefAttr, TypeAttr, UnitAttr
 
 if TYPE_CHECKING:
@@ -366,6 +367,8 @@ def _commit(run: _Run) -> None:
     op.types.sort(key=_START)
     for name, entry in run.attributes.items():
         op.attributes[name] = entry
+    if "operands" not in run.types and "results" not in run.types:
+        place_implied(op, run.facts, run.operands, run.types)
     for ref, value in zip(op.result_types, op.results):
         value.type = ref
 

@@ -14,14 +14,16 @@ from .values import Attr, Type
 
 
 class TypeRef:
-    """A type as written at one place: its value and where it is."""
+    """A type as written at one place: its value and where it is. An ``implied`` type is one the
+    op's syntax gives a value without spelling it (placed at the value's use, or the op's name)."""
 
-    __slots__ = ("type", "start", "end")
+    __slots__ = ("type", "start", "end", "implied")
 
-    def __init__(self, type: Type, start: int, end: int) -> None:
+    def __init__(self, type: Type, start: int, end: int, implied: bool = False) -> None:
         self.type = type
         self.start = start
         self.end = end
+        self.implied = implied
 
     def __repr__(self) -> str:
         return f"TypeRef({self.type}, {self.start}:{self.end})"

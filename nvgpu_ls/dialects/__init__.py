@@ -17,11 +17,10 @@ from .eras import ERA_OPS
 from .facts import AttributeFact, EnumFacts, OperandFact, OpFacts, Requirement, ResultFact, TypeFacts
 from .nvgpu import NVGPU_ENUMS, NVGPU_OPS, NVGPU_TYPES
 from ..analysis.registry import DialectKnowledge
-from .ods import GeneratedOps, registry
-from .overlay import WORDS
+from .ods import registry
+from .overlay import GENERATED_OPS
 
-ALL_OPS: Mapping[str, OpFacts] = ChainMap(NVGPU_OPS, ERA_OPS, DEBUGINFO_OPS,  # type: ignore[arg-type]
-                                          GeneratedOps(registry(), WORDS))
+ALL_OPS: Mapping[str, OpFacts] = ChainMap(NVGPU_OPS, ERA_OPS, DEBUGINFO_OPS, GENERATED_OPS)  # type: ignore[arg-type]
 PROJECT_DIALECTS = frozenset({"debuginfo"})
 """Dialects of the reference toolchain this project follows that upstream does not have."""
 

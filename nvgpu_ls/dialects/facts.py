@@ -25,6 +25,9 @@ class OperandFact:
     constraint: str = ""
     """The registry's name of upstream's ODS constraint (``SignlessIntegerOrIndexLike``), when the
     facts were generated from it; its summary is the wording of upstream's diagnostics."""
+    builds: str = ""
+    """The type the constraint builds (``index``, ``i1``, ``!nvgpu.mbarrier.token``): the type a
+    declarative format gives the operand when it does not spell one."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,22 @@ class ResultFact:
     doc: str = ""
     constraint: str = ""
     """The registry's name of upstream's ODS constraint, when generated (see ``OperandFact``)."""
+    builds: str = ""
+    """The type the constraint builds (see ``OperandFact``)."""
+
+
+@dataclass(frozen=True)
+class TypeRelation:
+    """Types of an op's operands and results that upstream's ODS ties together, which a declarative
+    format uses to give a value the type it does not spell: ``same`` (``AllTypesMatch``,
+    ``SameOperandsAndResultType``, ``SameTypeOperands``: every named value has one type) or
+    ``with`` (``TypesMatchWith``: ``names[1]``'s type is ``transform`` of ``names[0]``'s)."""
+
+    kind: str
+    names: tuple[str, ...]
+    transform: str = ""
+    """For ``with``: ``same``, ``element`` (the element type), ``i1-same-shape`` (``i1`` in the
+    shape of the source); empty when upstream's transformer is not modelled."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +176,8 @@ class OpFacts:
     ``custom`` (a hand-written parser) or ``generic`` (only the generic form)."""
     verifier: bool = False
     """Whether upstream runs a hand-written verifier after the ODS checks."""
+    type_relations: tuple[TypeRelation, ...] = ()
+    """How the op's value types are tied together (generated from ODS traits)."""
 
     @property
     def dialect(self) -> str:
@@ -185,6 +206,19 @@ class OpWords:
     requirement_forms: tuple[RequirementForm, ...] = ()
     lowers_to: tuple[str, ...] = ()
     ptx: tuple[str, ...] = ()
+    docs: tuple[tuple[str, str], ...] = ()
+    """A note on each operand, attribute or result, by ODS name."""
+    era_formats: tuple[str, ...] = ()
+    """The op's formats in the eras after LLVM 22, where they are not the strict-property variant
+    ``ods.strict_property_variant`` derives (they replace it)."""
+    era_attributes: tuple[AttributeFact, ...] = ()
+    """Attributes only the eras after LLVM 22 have (written in the attribute dictionary)."""
+    note: str = ""
+
+
+def requirement_forms(table: dict[str, Requirement | None]) -> tuple[RequirementForm, ...]:
+    """``RequirementForm``s from a table of form key → requirement."""
+    return tuple(RequirementForm(key, requirement) for key, requirement in table.items())
 
 
 @dataclass(frozen=True)

@@ -100,9 +100,10 @@ def _result_type_hints(ctx: FeatureContext, op: Operation, facts: OpFacts, view:
                        ) -> Iterator[tuple[int, lsp.InlayHint]]:
     for _name, _count, start, end in op.result_groups:
         members = [value for value in op.results if value.start == start]
-        if not members or any(value.type is not None for value in members):
+        if not members or any(value.type is not None and not value.type.implied for value in members):
             continue
-        types = [implied_type(op, facts, value.index, view) for value in members]
+        types = [view.resolve(value.type.type) if value.type is not None  # type: ignore[misc]
+                 else implied_type(op, facts, value.index, view) for value in members]
         if any(t is None for t in types):
             continue
         shown = str(types[0]) if len(types) == 1 else "(" + ", ".join(map(str, types)) + ")"

@@ -1,26 +1,36 @@
 """The checks every op's facts imply, before any op-specific rule: upstream's ODS layer.
 
-Upstream generates these from each op's ODS definition and runs them before the op's
-own ``verify()``: operand and result counts (the ``NOperands`` / ``AtLeastNOperands`` /
-``OneResult`` traits and ``operandSegmentSizes``), required attributes, attribute
-kinds and enum cases, and operand/result type constraints. Messages use upstream's
-wording (measured with ``mlir-opt-22``), and like upstream only the first failure of
-an op is reported.
+Upstream generates these from each op's ODS definition and runs them before the op's own
+``verify()``: operand and result counts (the ``NOperands`` / ``AtLeastNOperands`` / ``OneResult``
+traits and ``operandSegmentSizes``), required attributes and their kinds, operand and result type
+constraints, the type relations ODS states (``AllTypesMatch``, ``TypesMatchWith``), then the
+native traits (``SameOperandsAndResultType``, ``SameTypeOperands``, ...). Messages use upstream's
+wording (measured with ``mlir-opt-22``), and like upstream only the first failure of an op is
+reported.
 
-Only ops of the dialects whose facts carry exact ODS constraints are checked here
-(``nvgpu``); the ops around them are read for structure, not verified.
+Ops generated from the registry are judged by their constraints' predicates (``predicates``),
+with the constraint's summary as the message; the project's own nvgpu designs, which have no ODS
+record, by the kinds their facts name. A count or attribute is judged only where the op's syntax
+was read completely (its declarative format, or the generic form); the ops upstream parses with
+hand-written C++ fill theirs in ways the readers do not all model.
 """
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
+from ..analysis.implied_types import transformed
 from ..analysis.values import (
     ArrayAttr, BoolAttr, DenseArrayAttr, FloatType, IndexType, IntegerAttr, IntegerType,
     MBarrierGroupType, MBarrierTokenType, DeviceAsyncTokenType, MemRefType, OpaqueType, TensorMapDescriptorType,
-    Type, TypeAliasRef, UnitAttr, UnrankedMemRefType, VectorType, WarpgroupAccumulatorType,
+    TensorType, Type, TypeAliasRef, UnitAttr, UnrankedMemRefType, VectorType, WarpgroupAccumulatorType,
     WarpgroupDescriptorType, DialectType,
 )
 from ..dialects.facts import AttributeFact
-from .context import OpView, Report, enum_case
+from ..dialects.ods import registry
+from .context import OpView, Report, enum_case, unknowable
+from .predicates import element_type, satisfies
 
 CHECKED_DIALECTS = frozenset({"nvgpu"})
 
@@ -64,14 +74,30 @@ _ENUM_SUMMARIES = {
 
 def check_structure(view: OpView, report: Report) -> None:
     """Report the first ODS-level violation of ``view``'s op, if any."""
-    if view.facts is None or view.op.facts is None or view.op.dialect not in CHECKED_DIALECTS:
+    facts, op = view.facts, view.op
+    if facts is None or op.facts is None:
         return
-    checks = [_operand_count, _result_count]
+    generated = is_generated(facts)
+    if not generated and op.dialect not in CHECKED_DIALECTS:
+        return
+    read_whole = op.generic or op.syntax == "format"
+    checks = []
+    if op.dialect in CHECKED_DIALECTS or op.generic:
+        checks += [_operand_count, _result_count]
     if view.name not in OWN_CONSTRAINTS:
-        checks += [_attributes, _operand_types, _result_types]
+        if read_whole:
+            checks.append(_attributes)
+        checks += [_operand_types, _result_types]
+        if generated:
+            checks += [_type_relations, _native_traits]
     for check in checks:
         if check(view, report):
             return
+
+
+def is_generated(facts) -> bool:
+    """Facts made from an ODS record (their values name upstream's constraints)."""
+    return any(f.constraint for f in (*facts.operands, *facts.results, *facts.attributes))
 
 
 # ---------------------------------------------------------------- counts
@@ -142,8 +168,11 @@ def _result_count(view: OpView, report: Report) -> bool:
 def _attributes(view: OpView, report: Report) -> bool:
     facts = view.facts
     assert facts is not None
+    by_directives = set() if view.op.generic else custom_directive_names(facts.formats)
     for fact in facts.attributes:
         entry = view.attr_entry(fact.name)
+        if entry is None and fact.name in by_directives:
+            continue  # read by a custom directive of the format, which the reader does not store
         if entry is None:
             if not fact.optional and fact.default is None and fact.kind not in ("unit", "bool"):
                 report.op_error(view, f"requires attribute '{fact.name}'", "op.attribute-missing",
@@ -157,6 +186,19 @@ def _attributes(view: OpView, report: Report) -> bool:
                             data={"attribute": fact.name, "expected": list(fact.enum) or fact.kind})
             return True
     return False
+
+
+_CUSTOM_DIRECTIVE = re.compile(r"custom<\w+>\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+
+
+@lru_cache(maxsize=None)
+def custom_directive_names(formats: tuple[str, ...]) -> frozenset[str]:
+    """The names the formats' ``custom<...>(...)`` directives read (``$static_offsets``)."""
+    names: set[str] = set()
+    for text in formats:
+        for match in _CUSTOM_DIRECTIVE.finditer(text):
+            names.update(re.findall(r"\$(\w+)", match.group(1)))
+    return frozenset(names)
 
 
 def _attribute_problem(view: OpView, fact: AttributeFact) -> str | None:
@@ -204,19 +246,14 @@ def _opaque(value) -> bool:
 def _operand_types(view: OpView, report: Report) -> bool:
     facts = view.facts
     assert facts is not None
-    kinds = {g.name: g for g in facts.operands}
     index = -1
-    for group, operands in view.operand_groups().items():
-        for operand in operands:
+    for fact in facts.operands:
+        for operand in view.operands(fact.name):
             index += 1
-            fact = kinds.get(group)
-            if fact is None or (fact.kind == "float" and not facts.upstream):
-                continue  # the branch-only conversion ops also take tensors; their verifier judges shapes
-            summary = _type_problem(fact.kind, operand.type)
+            summary = _constraint_problem(fact, operand.type, facts.upstream)
             if summary is None:
                 continue
-            prefix = "variadic of " if fact.variadic else ""
-            report.op_error(view, f"operand #{index} must be {prefix}{summary}, but got '{operand.type}'",
+            report.op_error(view, f"operand #{index} must be {summary}, but got '{operand.type}'",
                             "op.operand-type", span=view.type_span(operand), related=view.defined_here(operand),
                             data={"operand": fact.name, "expected": fact.kind})
             return True
@@ -226,20 +263,38 @@ def _operand_types(view: OpView, report: Report) -> bool:
 def _result_types(view: OpView, report: Report) -> bool:
     facts = view.facts
     assert facts is not None
-    for index, fact in enumerate(facts.results):
-        if fact.kind == "float" and not facts.upstream:
-            continue
-        result = view.result_type(index)
-        summary = _type_problem(fact.kind, result)
+    if any(r.variadic or r.optional for r in facts.results[:-1]):
+        return False  # which result belongs to which group is the generic form's segment sizes
+    for index, result in enumerate(view.op.results if not view.op.generic else view.op.result_types):
+        fact = facts.results[min(index, len(facts.results) - 1)] if facts.results else None
+        if fact is None or (index >= len(facts.results) and not fact.variadic):
+            return False
+        found = view.result_type(index)
+        summary = _constraint_problem(fact, found, facts.upstream)
         if summary is not None:
-            report.op_error(view, f"result #{index} must be {summary}, but got '{result}'", "op.result-type",
+            report.op_error(view, f"result #{index} must be {summary}, but got '{found}'", "op.result-type",
                             span=view.result_span(index), data={"result": fact.name, "expected": fact.kind})
             return True
     return False
 
 
+def _constraint_problem(fact, value: Type | None, upstream: bool) -> str | None:
+    """The constraint's summary when ``value`` does not satisfy it, else None (also when unknown)."""
+    if value is None or unknowable(value):
+        return None
+    if fact.constraint:
+        entry = registry().constraint(fact.constraint)
+        _, root = registry().root(fact.constraint)
+        return entry.get("summary") or root.get("summary") if satisfies(root.get("pred"), value) is False else None
+    if fact.kind == "float" and not upstream:
+        return None  # the branch-only conversion ops also take tensors; their verifier judges shapes
+    summary = _type_problem(fact.kind, value)
+    return f"variadic of {summary}" if summary is not None and fact.variadic else summary
+
+
 def _type_problem(kind: str, value: Type | None) -> str | None:
-    """The constraint summary when ``value`` is not of ``kind``, else None (also when unknown)."""
+    """The constraint summary when ``value`` is not of ``kind``, else None (also when unknown): the
+    project's own designs, which name kinds, not ODS constraints."""
     if value is None or isinstance(value, (OpaqueType, TypeAliasRef)):
         return None
     if isinstance(value, DialectType) and not value.name.startswith("nvgpu."):
@@ -264,3 +319,119 @@ def _type_problem(kind: str, value: Type | None) -> str | None:
             return None
         return "floating-point or vector of floating-point values"
     return None
+
+
+# ---------------------------------------------------------------- relations and traits
+def _typed_values(view: OpView) -> dict[str, list[Type | None]]:
+    """The types of each operand and result group, by ODS name."""
+    facts = view.facts
+    assert facts is not None
+    found: dict[str, list[Type | None]] = {fact.name: [o.type for o in view.operands(fact.name)]
+                                           for fact in facts.operands}
+    if not any(r.variadic or r.optional for r in facts.results):
+        for index, fact in enumerate(facts.results):
+            found[fact.name] = [view.result_type(index)] if index < len(view.op.results or view.op.result_types) \
+                else []
+    return found
+
+
+def _type_relations(view: OpView, report: Report) -> bool:
+    """``AllTypesMatch`` and ``TypesMatchWith``, as upstream's ODS verifier states them."""
+    facts = view.facts
+    assert facts is not None
+    values = _typed_values(view)
+    raw = registry().ops.get(facts.name, {})
+    for trait in raw.get("traits", ()):
+        if not isinstance(trait, list) or trait[0] not in ("AllTypesMatch", "TypesMatchWith"):
+            continue
+        if trait[0] == "AllTypesMatch":
+            groups = [values.get(name) for name in trait[2:]]
+            types = [g[0] for g in groups if g and len(g) == 1]
+            if len(types) == len(trait[2:]) and _known(types) and any(t != types[0] for t in types[1:]):
+                report.op_error(view, f"failed to verify that {trait[1]}", "op.type-relation",
+                                data={"trait": trait[0]})
+                return True
+            continue
+        relation = next((r for r in facts.type_relations if r.kind == "with" and r.names == (trait[2], trait[3])),
+                        None)
+        source, target = values.get(trait[2]), values.get(trait[3])
+        if relation is None or not relation.transform or not source or not target or len(source) != 1 \
+                or len(target) != 1 or not _known([source[0], target[0]]):
+            continue
+        expected = transformed(source[0], relation.transform)  # type: ignore[arg-type]
+        if expected is not None and expected != target[0]:
+            report.op_error(view, f"failed to verify that {trait[1]}", "op.type-relation", data={"trait": trait[0]})
+            return True
+    return False
+
+
+def _known(types: list[Type | None]) -> bool:
+    return all(t is not None and not unknowable(t) for t in types)
+
+
+_NATIVE = (
+    ("SameOperandsAndResultType", True, "type", "requires the same type for all operands and results"),
+    ("SameTypeOperands", False, "identical", "requires all operands to have the same type"),
+    ("SameOperandsAndResultElementType", True, "element",
+     "requires the same element type for all operands and results"),
+    ("SameOperandsElementType", False, "element", "requires the same element type for all operands"),
+    ("SameOperandsAndResultShape", True, "shape", "requires the same shape for all operands and results"),
+)
+"""Native traits upstream verifies after the ODS checks: the trait, whether results take part, what
+must agree, and upstream's message."""
+
+
+def _native_traits(view: OpView, report: Report) -> bool:
+    facts = view.facts
+    assert facts is not None
+    for trait, with_results, part, message in _NATIVE:
+        if trait not in facts.traits:
+            continue
+        types = [o.type for o in view.all_operands()]
+        if with_results:
+            results = len(view.op.results or view.op.result_types)
+            types = [view.result_type(i) for i in range(results)] + types
+        if len(types) < 2 or not _known(types):
+            continue
+        if not all(_agree(types[0], other, part) for other in types[1:]):  # type: ignore[arg-type]
+            report.op_error(view, message, "op.same-types", data={"trait": trait})
+            return True
+    return False
+
+
+def _agree(first: Type, other: Type, part: str) -> bool:
+    """Do two types agree as the trait asks: ``identical``; ``element`` (``getElementTypeOrSelf``);
+    ``shape`` (``verifyCompatibleShape``: a dynamic size or an unranked type fits any); ``type``
+    (both of those)."""
+    if part == "identical":
+        return first == other
+    if part in ("element", "type") and (element_type(first) or first) != (element_type(other) or other):
+        return False
+    if part in ("shape", "type"):
+        return compatible_shapes(first, other)
+    return True
+
+
+def compatible_shapes(first: Type, other: Type) -> bool:
+    """``verifyCompatibleShape``: both shaped or neither; unranked fits all; equal ranks whose sizes
+    are equal or dynamic."""
+    a, b = _shape(first), _shape(other)
+    if a is _NOT_SHAPED or b is _NOT_SHAPED:
+        return a is b
+    if a is None or b is None:
+        return True
+    return len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b))  # type: ignore[arg-type]
+
+
+_NOT_SHAPED = object()
+
+
+def _shape(value: Type):
+    """A shaped type's sizes, None when unranked; ``_NOT_SHAPED`` for a type that is not shaped."""
+    if isinstance(value, VectorType):
+        return tuple(value.shape)
+    if isinstance(value, (MemRefType, TensorType)):
+        return None if value.shape is None else tuple(value.shape)
+    if isinstance(value, UnrankedMemRefType):
+        return None
+    return _NOT_SHAPED

@@ -70,7 +70,7 @@ def _count_mismatch(r: Reader, shape: AffineShape | None, dims: int, symbols: in
 
 
 def _index_results(r: Reader, count: int) -> None:
-    refs = [TypeRef(IndexType(), r.op.name_start, r.op.name_end) for _ in range(count)]
+    refs = [TypeRef(IndexType(), r.op.name_start, r.op.name_end, implied=True) for _ in range(count)]
     r.op.result_types = refs
     for value, ref in zip(r.op.results, refs):
         value.type = ref
@@ -106,7 +106,7 @@ def _subscripts(r: Reader, group: str) -> None:
         use = ValueUse(name, start, end, r.op)
         use.group = group
         r.op.operands.append(use)
-        r.set_operand_types(group, [TypeRef(IndexType(), start, end)])
+        r.set_operand_types(group, [TypeRef(IndexType(), start, end, implied=True)])
     _skip_to(r, found.end)
 
 
@@ -123,7 +123,7 @@ def read_load(r: Reader) -> None:
     r.attr_dict()
     ref = _memref_type(r, "memref", memref)
     if isinstance(ref.type, MemRefType):
-        r.set_result_types([TypeRef(ref.type.element, ref.start, ref.end)])
+        r.set_result_types([TypeRef(ref.type.element, ref.start, ref.end, implied=True)])
 
 
 @reads("affine.store")
@@ -135,7 +135,7 @@ def read_store(r: Reader) -> None:
     r.attr_dict()
     ref = _memref_type(r, "memref", memref)
     if isinstance(ref.type, MemRefType):
-        r.set_operand_types("value", [TypeRef(ref.type.element, value.start, value.end)])
+        r.set_operand_types("value", [TypeRef(ref.type.element, value.start, value.end, implied=True)])
 
 
 @reads("affine.vector_load")
@@ -229,7 +229,7 @@ def read_for(r: Reader) -> None:
         results = r.result_types()
         for value, ref in zip(carried, results):
             value.type = ref
-        r.set_operand_types("inits", [TypeRef(ref.type, use.start, use.end) for use, ref in zip(inits, results)])
+        r.set_operand_types("inits", [TypeRef(ref.type, use.start, use.end, implied=True) for use, ref in zip(inits, results)])
     if len(carried) != len(results):
         raise SyntaxFailure("custom op 'affine.for' mismatch between the number of loop-carried values and results",
                             r.op.name_start, r.op.name_end, "syntax.custom-form")

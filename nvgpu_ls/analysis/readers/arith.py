@@ -20,7 +20,7 @@ def read_select(r: Reader) -> None:
         result = r.type_ref()
     for use, group in zip(uses, ("condition", "true_value", "false_value")):
         use.group = group
-    r.set_operand_types("condition", [TypeRef(condition, uses[0].start, uses[0].end)])
-    r.set_operand_types("true_value", [TypeRef(result.type, uses[1].start, uses[1].end)])
-    r.set_operand_types("false_value", [TypeRef(result.type, uses[2].start, uses[2].end)])
+    r.set_operand_types("condition", [TypeRef(condition, uses[0].start, uses[0].end, implied=True)])
+    r.set_operand_types("true_value", [TypeRef(result.type, uses[1].start, uses[1].end, implied=True)])
+    r.set_operand_types("false_value", [TypeRef(result.type, uses[2].start, uses[2].end, implied=True)])
     r.set_result_types([result])

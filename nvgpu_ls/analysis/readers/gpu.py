@@ -95,7 +95,7 @@ def read_launch(r: Reader) -> None:
     r.region(arguments)
     r.attr_dict()
     if is_async and r.op.results:
-        r.set_result_types([TypeRef(_ASYNC_TOKEN, r.op.name_start, r.op.name_end)])
+        r.set_result_types([TypeRef(_ASYNC_TOKEN, r.op.name_start, r.op.name_end, implied=True)])
 
 
 @reads("gpu.warp_execute_on_lane_0")
@@ -116,7 +116,7 @@ def read_warp_execute(r: Reader) -> None:
         r.punctuation(")")
         if len(types) != len(uses):
             raise r.error_at(r.p.toks[r.p.pos - 1], f"{len(uses)} operands present, but expected {len(types)}")
-        r.set_operand_types("args", [TypeRef(t.type, u.start, u.end) for u, t in zip(uses, types)])
+        r.set_operand_types("args", [TypeRef(t.type, u.start, u.end, implied=True) for u, t in zip(uses, types)])
     results: list[TypeRef] = []
     if r.optional_punctuation("->"):
         results = r.result_types()

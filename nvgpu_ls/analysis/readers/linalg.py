@@ -29,7 +29,7 @@ def _operands_and_types(r: Reader, keyword: str, group: str) -> None:
     if len(uses) != len(types):
         raise SyntaxFailure(f"custom op '{r.op.name}' {len(uses)} operands present, but expected {len(types)}",
                             at.start, at.end, "syntax.custom-form")
-    r.set_operand_types(group, [TypeRef(t.type, u.start, u.end) for u, t in zip(uses, types)])
+    r.set_operand_types(group, [TypeRef(t.type, u.start, u.end, implied=True) for u, t in zip(uses, types)])
 
 
 def common_parts(r: Reader) -> None:

@@ -28,7 +28,7 @@ def read_transpose(r: Reader) -> None:
     source_type = memref_type(r)
     r.keyword("to")
     result_type = memref_type(r)
-    r.set_operand_types("in", [TypeRef(source_type.type, source.start, source.end)])
+    r.set_operand_types("in", [TypeRef(source_type.type, source.start, source.end, implied=True)])
     r.set_result_types([result_type])
 
 

@@ -25,7 +25,7 @@ def _types(r: Reader, fragments: list[list], groups: tuple[str, ...]) -> None:
         raise SyntaxFailure(f"custom op '{r.op.name}' expected one type for each operand segment but got "
                             f"{len(types)} types", r.op.name_start, r.op.name_end, "syntax.custom-form")
     for group, uses, ref in zip(groups, fragments, types):
-        r.set_operand_types(group, [TypeRef(ref.type, use.start, use.end) for use in uses])
+        r.set_operand_types(group, [TypeRef(ref.type, use.start, use.end, implied=True) for use in uses])
     r.punctuation("->")
     r.set_result_types([r.type_ref()])
 

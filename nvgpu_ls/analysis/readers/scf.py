@@ -18,7 +18,7 @@ from . import Reader, reads
 
 def implied(uses: list[ValueUse], type_: Type | None) -> list[TypeRef]:
     """The type the syntax gives ``uses`` without spelling it, placed at each use."""
-    return [TypeRef(type_, use.start, use.end) for use in uses] if type_ is not None else []
+    return [TypeRef(type_, use.start, use.end, implied=True) for use in uses] if type_ is not None else []
 
 
 @reads("scf.for")
@@ -52,7 +52,7 @@ def read_for(r: Reader) -> None:
         value.type = ref
     for group, use in zip(("lowerBound", "upperBound", "step"), bounds):
         r.set_operand_types(group, implied([use], bound_type))
-    r.set_operand_types("initArgs", [TypeRef(ref.type, use.start, use.end) for use, ref in zip(inits, results)])
+    r.set_operand_types("initArgs", [TypeRef(ref.type, use.start, use.end, implied=True) for use, ref in zip(inits, results)])
     r.region([induction, *carried])
     r.attr_dict()
     r.set_result_types(results)
@@ -90,7 +90,7 @@ def read_while(r: Reader) -> None:
                                 f"{len(signature.inputs)})")
     for value, type_ in zip(arguments, signature.inputs):
         value.type = TypeRef(type_, ref.start, ref.end)
-    r.set_operand_types("inits", [TypeRef(t, u.start, u.end) for u, t in zip(inits, signature.inputs)])
+    r.set_operand_types("inits", [TypeRef(t, u.start, u.end, implied=True) for u, t in zip(inits, signature.inputs)])
     r.region(arguments)
     r.keyword("do")
     r.region()
@@ -117,7 +117,7 @@ def read_parallel(r: Reader) -> None:
         results = r.result_types()
     r.region(ivs)
     r.attr_dict()
-    r.set_operand_types("initVals", [TypeRef(ref.type, use.start, use.end) for use, ref in zip(inits, results)])
+    r.set_operand_types("initVals", [TypeRef(ref.type, use.start, use.end, implied=True) for use, ref in zip(inits, results)])
     r.set_result_types(results)
 
 
@@ -146,7 +146,7 @@ def read_forall(r: Reader) -> None:
                                 r.token.end, "syntax.custom-form")
         for value, ref in zip(outs, results):
             value.type = ref
-        r.set_operand_types("outputs", [TypeRef(ref.type, use.start, use.end) for use, ref in zip(inits, results)])
+        r.set_operand_types("outputs", [TypeRef(ref.type, use.start, use.end, implied=True) for use, ref in zip(inits, results)])
     r.region([*ivs, *outs])
     r.attr_dict()
     r.set_result_types(results)

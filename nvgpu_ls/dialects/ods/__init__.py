@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Mapping
 
 from ..facts import (
-    AttributeFact, OperandFact, OpFacts, OpWords, RegionFact, ResultFact, SuccessorFact,
+    AttributeFact, OperandFact, OpFacts, OpWords, RegionFact, ResultFact, SuccessorFact, TypeRelation,
 )
 
 DATA = Path(__file__).with_name("llvm22.json")
@@ -103,12 +104,18 @@ def op_facts(ods: Ods, name: str, raw: dict, words: OpWords | None) -> OpFacts:
     """One generated op as ``OpFacts``."""
     words = words or OpWords()
     operands = tuple(OperandFact(n or f"operand{i}", type_kind(ods, c), variadic=q in ("*", "**"),
-                                 optional=q == "?", constraint=c)
+                                 optional=q == "?", constraint=c, builds=built_type(ods, c))
                      for i, (n, c, q) in enumerate(raw.get("operands", ())))
     results = tuple(ResultFact(n or f"result{i}", type_kind(ods, c), variadic=q in ("*", "**"), optional=q == "?",
-                               constraint=c)
+                               constraint=c, builds=built_type(ods, c))
                     for i, (n, c, q) in enumerate(raw.get("results", ())))
     attributes = tuple(attribute_fact(ods, n, c) for n, c in (*raw.get("attributes", ()), *raw.get("properties", ())))
+    attributes += words.era_attributes
+    if words.docs:
+        docs = dict(words.docs)
+        operands = tuple(replace(f, doc=docs.get(f.name, f.doc)) for f in operands)
+        results = tuple(replace(f, doc=docs.get(f.name, f.doc)) for f in results)
+        attributes = tuple(replace(f, doc=docs.get(f.name, f.doc)) for f in attributes)
     regions = tuple(RegionFact(n or f"region{i}", c, q == "*") for i, (n, c, q) in enumerate(raw.get("regions", ())))
     successors = tuple(SuccessorFact(n or f"successor{i}", q == "*")
                        for i, (n, _c, q) in enumerate(raw.get("successors", ())))
@@ -116,7 +123,8 @@ def op_facts(ods: Ods, name: str, raw: dict, words: OpWords | None) -> OpFacts:
     formats: tuple[str, ...] = ()
     if fmt:
         keyword = strict_property_variant(fmt, attributes)
-        formats = (fmt, keyword) if keyword else (fmt,)
+        later = words.era_formats or ((keyword,) if keyword else ())
+        formats = (fmt, *later)
     return OpFacts(
         name=name,
         summary=words.summary or raw.get("summary", ""),
@@ -134,6 +142,8 @@ def op_facts(ods: Ods, name: str, raw: dict, words: OpWords | None) -> OpFacts:
         successors=successors,
         parser="format" if fmt else raw.get("parser", "generic"),
         verifier=bool(raw.get("verifier") or raw.get("region_verifier")),
+        type_relations=type_relations(raw, operands, results),
+        note=words.note,
     )
 
 
@@ -203,6 +213,85 @@ def trait_names(raw: tuple | list) -> tuple[str, ...]:
     return tuple(names)
 
 
+# ---------------------------------------------------------------- built types and type relations
+_BUILT_FLOATS = {"BFloat16": "bf16", "FloatTF32": "tf32", "F16": "f16", "F32": "f32", "F64": "f64", "F80": "f80",
+                 "F128": "f128", "BF16": "bf16", "::mlir::NoneType": "none"}
+_BUILT_HANDWRITTEN = {"mlir::gpu::AsyncTokenType": "!gpu.async.token", "::mlir::LLVM::LLVMTokenType": "!llvm.token",
+                      "mlir::gpu::SparseDnTensorHandleType": "!gpu.sparse.dntensor_handle",
+                      "mlir::gpu::SparseSpMatHandleType": "!gpu.sparse.spmat_handle",
+                      "mlir::gpu::SparseSpGEMMOpHandleType": "!gpu.sparse.spgemmop_handle"}
+_BUILDER = re.compile(
+    r"\$_builder\.get(?:IntegerType\((?P<width>\d+)(?:,\s*/\*isSigned=\*/(?P<signed>true|false))?\)"
+    r"|(?P<float>F\d+|BF16)Type\(\)|(?P<index>Index)Type\(\)"
+    r"|Type<(?P<cls>[\w:]+)>\((?P<arg>\d*)\))$"
+    r"|(?P<ctx>[\w:]+)::get\(\$_builder\.getContext\(\)\)$"
+    r"|::mlir::VectorType::get\(\{(?P<shape>[\d, ]+)\},\s*\$_builder\.getI(?P<bits>\d+)Type\(\)\)$")
+
+
+@lru_cache(maxsize=None)
+def _typedef_classes(ods: Ods) -> dict[str, str]:
+    """C++ class of each type defined in ODS → its ``dialect.mnemonic``."""
+    return {entry["cpp"].lstrip(":"): entry["typedef"] for entry in ods.constraints.values()
+            if entry.get("typedef") and entry.get("cpp")}
+
+
+def built_type(ods: Ods, name: str) -> str:
+    """The type a constraint's builder makes, spelled as MLIR text; empty when it builds none (or
+    one the project does not spell)."""
+    entry = ods.constraint(name)
+    while "builder" not in entry and "base" in entry and entry["base"] != name:
+        name = entry["base"]
+        entry = ods.constraint(name)
+    call = entry.get("builder", "")
+    match = _BUILDER.match(call)
+    if match is None:
+        return ""
+    if match.group("width"):
+        prefix = {"true": "si", "false": "ui"}.get(match.group("signed") or "", "i")
+        return f"{prefix}{match.group('width')}"
+    if match.group("float"):
+        return _BUILT_FLOATS.get(match.group("float"), "")
+    if match.group("index"):
+        return "index"
+    if match.group("shape"):
+        return f"vector<{'x'.join(d.strip() for d in match.group('shape').split(','))}xi{match.group('bits')}>"
+    cls = match.group("cls") or match.group("ctx")
+    if cls == "::mlir::LLVM::LLVMPointerType":
+        space = match.group("arg") or "0"
+        return "!llvm.ptr" if space == "0" else f"!llvm.ptr<{space}>"
+    if cls in _BUILT_HANDWRITTEN:
+        return _BUILT_HANDWRITTEN[cls]
+    short = cls.rsplit("::", 1)[-1].removesuffix("Type")
+    if short in _BUILT_FLOATS or cls in _BUILT_FLOATS:
+        return _BUILT_FLOATS.get(short, _BUILT_FLOATS.get(cls, ""))
+    if short.startswith("Float") and short[5:6].isdigit():
+        return "f" + short[5:]  # Float8E4M3FN → f8E4M3FN
+    typedef = _typedef_classes(ods).get(cls.lstrip(":"))
+    return f"!{typedef}" if typedef else ""
+
+
+_TRANSFORMS = {"$_self": "same", "::llvm::cast<Type>($_self)": "same", "::getI1SameShape($_self)": "i1-same-shape"}
+_ELEMENT_OF = re.compile(r"::llvm::cast<[\w:]+>\(\$_self\)\.getElementType\(\)$")
+
+
+def type_relations(raw: dict, operands: tuple[OperandFact, ...],
+                   results: tuple[ResultFact, ...]) -> tuple[TypeRelation, ...]:
+    """The op's ``AllTypesMatch`` / ``TypesMatchWith`` / ``SameOperandsAndResultType`` /
+    ``SameTypeOperands`` traits as ``TypeRelation``s."""
+    relations: list[TypeRelation] = []
+    for trait in raw.get("traits", ()):
+        if trait == "SameOperandsAndResultType":
+            relations.append(TypeRelation("same", tuple(v.name for v in (*operands, *results))))
+        elif trait == "SameTypeOperands":
+            relations.append(TypeRelation("same", tuple(v.name for v in operands)))
+        elif isinstance(trait, list) and trait[0] == "AllTypesMatch":
+            relations.append(TypeRelation("same", tuple(trait[2:])))
+        elif isinstance(trait, list) and trait[0] == "TypesMatchWith" and len(trait) >= 5:
+            transform = _TRANSFORMS.get(trait[4], "element" if _ELEMENT_OF.match(trait[4]) else "")
+            relations.append(TypeRelation("with", (trait[2], trait[3]), transform))
+    return tuple(relations)
+
+
 # ---------------------------------------------------------------- kinds
 _TYPE_KINDS = {
     "AnyType": "any", "Index": "index", "LLVM_Type": "llvm-compatible", "SignlessIntegerOrIndexLike": "integer-like",
@@ -234,6 +323,8 @@ def type_kind(ods: Ods, name: str) -> str:
     name, entry = ods.root(name)
     if name in _TYPE_KINDS:
         return _TYPE_KINDS[name]
+    if entry.get("typedef"):
+        return f"!{entry['typedef']}"
     summary = entry.get("summary", "")
     alternatives = summary.split(" or ")
     kinds = [_word_kind(word) for word in alternatives]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ...analysis.values import FloatType, IntegerType, Type, VectorType
 from ...diagnostics import Related, Severity
-from ..context import Operand, OpView, Report, unknowable, verifies
+from ..context import OpView, Report, unknowable, verifies
 from .async_copy import Emitter, c_div
 
 CODE = "nvgpu.mma-sync"
@@ -62,9 +62,7 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
     a_type, b_type, c_type = (_vector(view.type_of(g)) for g in ("matrixA", "matrixB", "matrixC"))
     emit = Emitter(view, report)
 
-    # ---- ODS layer
-    if sparse and _metadata_problem(view, emit):
-        return
+    # ---- ODS layer (the metadata's type constraint is the generic ODS check's, in ``structure``)
     if a_type is not None and b_type is not None and a_type.element != b_type.element:
         emit.op_error("failed to verify that matrixA and matrixB have same element type", f"{CODE}.element-type",
                       view.type_span(b), f"matrixB is {b_type}",
@@ -173,32 +171,8 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
                    severity=Severity.WARNING)
 
 
-def _metadata_problem(view: OpView, emit: Emitter) -> bool:
-    """``sparseMetadata`` must be ``vector<2xi16>`` (an ODS operand constraint)."""
-    operand = view.operand("sparseMetadata")
-    found = view.type_of("sparseMetadata")
-    if operand is None or found is None or _unknown(found) or found == METADATA:
-        return False
-    if operand.type_span is not None:  # written at the op: the generic form
-        index = view.all_operands().index(operand)
-        emit.op_error(f"operand #{index} must be fixed-length vector of 16-bit signless integer values of "
-                      f"length 2, but got '{found}'", f"{CODE}.metadata-type", operand.type_span,
-                      "the operand types", view.defined_here(operand))
-        return True
-    # The custom syntax fixes the type to vector<2xi16>; upstream's parser compares it
-    # with the value's definition.
-    prior = _definition_span(view, operand)
-    emit.error(f"use of value '{operand.use.name}' expects different type than prior uses: "
-               f"'{METADATA}' vs '{found}'", f"{CODE}.metadata-type", operand.span, f"{operand.use.name}",
-               (Related(prior[0], prior[1], "prior use here"),) if prior else ())
-    return True
 
 
-def _definition_span(view: OpView, operand: Operand) -> tuple[int, int] | None:
-    definition = operand.definition
-    if definition is None:
-        return None
-    return (definition.start, definition.end)
 
 
 def _vector(t: Type | None) -> VectorType | None:
