@@ -22,8 +22,16 @@ class DialectBodyFailure(SyntaxFailure):
 class TypeSyntaxError(Exception):
     """A type or attribute text that cannot be what it claims to be."""
 
-    def __init__(self, message: str, offset: int | None = None) -> None:
+    def __init__(self, message: str, offset: int | None = None, after: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.offset = offset
         """Where in the text it went wrong; None when the whole text is at fault."""
+        self.after = after
+        """Shown at the token that follows the text (upstream read the value, then judged it)."""
+
+
+class ValueRuleError(TypeSyntaxError):
+    """A value that reads but breaks a rule upstream's parser applies while reading it (a literal
+    out of its type's range, a ``dense`` literal of the wrong shape): reported even where the
+    grammar would otherwise keep the text verbatim."""

@@ -578,7 +578,7 @@ def _match_variable(run: _Run, name: str) -> None:
         run.op.regions.append(p.parse_region(run.op))
         return
     if p.toks[p.pos].kind == tk.CARET:
-        p.parse_successor(run.op)
+        p.parse_successor(run.op, with_operands=False)
         return
     raise Mismatch(f"format names '${name}', which '{run.op.name}' does not have", p.pos)
 
@@ -941,7 +941,9 @@ def _global_type_and_value(run: _Run, args: tuple) -> None:
     if not p.starts_type():
         raise Mismatch("expected type", p.pos)
     ref = p.parse_type_ref()
-    run.types.setdefault(_target_name(args[0]) if args else "type", []).append(ref)
+    name = _target_name(args[0]) if args else "type"
+    run.types.setdefault(name, []).append(ref)
+    run.attributes[name] = AttrEntry(name, TypeAttr(ref.type), ref.start, ref.end, ref.start, ref.end, True)
     if p.toks[p.pos].kind == "=":
         p.advance()
         if p.toks[p.pos].kind == tk.BARE and p.toks[p.pos].text == "uninitialized":

@@ -507,11 +507,13 @@ class Parser:
         for value, type_ref in zip(op.results, op.result_types):
             value.type = type_ref
 
-    def parse_successor(self, op: Operation) -> None:
+    def parse_successor(self, op: Operation, with_operands: bool = True) -> None:
+        """``^bb`` and, ``with_operands`` (the generic form's successor list), its ``(%v : T, ...)``;
+        a declarative format reads the operands that follow as an operand group of its own."""
         token = self.expect(tk.CARET, "block name")
         ref = BlockRef(token.text, token.start, token.end, op)
         op.successors.append(ref)
-        if self.toks[self.pos].kind == "(":
+        if with_operands and self.toks[self.pos].kind == "(":
             self.advance()
             while self.toks[self.pos].kind != ")":
                 use_tok = self.expect(tk.SSA, "SSA operand")
@@ -883,6 +885,10 @@ class Parser:
     def report_value_error(self, exc: TypeSyntaxError, start: int, text: str, code: str) -> None:
         """A type/attribute error at its character, or over the whole value when it has no one place."""
         start = max(start, 0)
+        if exc.after:  # judged once read: upstream points at the token after the value
+            at = self.next_token_offset(start + len(text))
+            self.error(exc.message, at, min(at + 1, len(self.text)), code)
+            return
         word = _UNKNOWN_WORD.match(exc.message)
         found = _whole_word(text, word.group(1)) if word is not None and exc.offset is None else None
         if found is not None:  # the grammar knows the word, not its place: find it
@@ -927,6 +933,19 @@ class Parser:
                 at = self.blame_offset(start + exc.offset)
                 return SyntaxFailure(exc.message, at, at + 1, "syntax.type")
         return failure
+
+    def next_token_offset(self, offset: int) -> int:
+        """Where the first token at or after ``offset`` starts (white space and comments skipped)."""
+        text = self.text
+        while offset < len(text):
+            if text[offset].isspace():
+                offset += 1
+            elif text.startswith("//", offset):
+                newline = text.find("\n", offset)
+                offset = len(text) if newline < 0 else newline
+            else:
+                break
+        return min(offset, len(text))
 
     def blame_offset(self, offset: int) -> int:
         """Where upstream shows an error at the token at ``offset``: just past the token before it

@@ -20,7 +20,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..memory import register_cache
 from . import values as v
 from .affine import check_affine
-from .errors import TypeSyntaxError
+from .errors import TypeSyntaxError, ValueRuleError
 
 _GRAMMAR = r"""
 type_start: type
@@ -205,6 +205,91 @@ def _int(text: str) -> int:
     return int(text, 16) if text.startswith("0x") else int(text)
 
 
+def check_literal(kind: str, spelling: str, t: v.Type, at: int | None = None) -> None:
+    """A number literal given type ``t`` (``1 : f32``), judged as upstream's ``parseDecOrHexAttr`` /
+    ``parseFloatAttr`` judge it; raises TypeSyntaxError at the literal."""
+    if kind == "float":
+        if isinstance(t, (v.IntegerType, v.IndexType)):
+            raise ValueRuleError("floating point value not valid for specified type", after=True)
+        return
+    negative = spelling.startswith("-")
+    magnitude = spelling.lstrip("-")
+    if isinstance(t, v.FloatType):
+        if not magnitude.startswith("0x"):
+            raise ValueRuleError("unexpected decimal integer literal for a floating point value", at)
+        if int(magnitude, 16).bit_length() > t.width:
+            raise ValueRuleError("hexadecimal float constant out of range for type", at)
+        return
+    if isinstance(t, (v.IntegerType, v.IndexType)):
+        if negative and isinstance(t, v.IntegerType) and t.signedness == "u":
+            raise ValueRuleError("negative integer literal not valid for unsigned integer type", at)
+        if not integer_fits(_int(magnitude), negative, t):
+            raise ValueRuleError("integer constant out of range for attribute", at)
+        return
+    if isinstance(t, (v.VectorType, v.TensorType, v.MemRefType, v.ComplexType, v.NoneType, v.FunctionType)):
+        raise ValueRuleError("integer literal not valid for specified type", at)
+
+
+def integer_fits(magnitude: int, negative: bool, t: v.Type) -> bool:
+    """``buildAttributeAPInt``: the magnitude fits the width; a negative value keeps its sign bit; a
+    positive signed (or index) value leaves it clear."""
+    width = 64 if isinstance(t, v.IndexType) else t.width  # type: ignore[attr-defined]
+    if magnitude.bit_length() > width:
+        return False
+    if width == 0:
+        return not negative
+    sign = 1 << (width - 1)
+    if negative:
+        return 0 < magnitude <= sign
+    signed = isinstance(t, v.IndexType) or t.signedness == "s"  # type: ignore[attr-defined]
+    return not (signed and magnitude >= sign)
+
+
+def check_elements(literal: v.Attr, t: v.Type) -> None:
+    """A ``dense<...>`` literal against its shaped type: the nesting is the type's shape (or one
+    splat value), each element fits the element type (upstream's ``TensorLiteralParser``)."""
+    if not isinstance(t, (v.VectorType, v.TensorType)) or (isinstance(t, v.TensorType) and t.shape is None):
+        return
+    if isinstance(literal, v.ArrayAttr):
+        shape = _literal_shape(literal)
+        wanted = tuple(t.shape)  # type: ignore[arg-type]
+        if None not in wanted and shape != wanted:
+            raise ValueRuleError(f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not "
+                                  f"match type ([{', '.join(map(str, wanted))}])")
+    for element in _leaves(literal):
+        _check_element(element, t.element)
+
+
+def _literal_shape(literal: v.Attr) -> tuple[int, ...]:
+    if not isinstance(literal, v.ArrayAttr):
+        return ()
+    shapes = {_literal_shape(e) for e in literal.elements}
+    if len(shapes) > 1:
+        ranks = {len(s) for s in shapes}
+        raise ValueRuleError("tensor literal is invalid; ranks are not consistent between elements" if len(ranks) > 1
+                              else "tensor literal is invalid; sizes are not consistent between elements")
+    inner = next(iter(shapes), ())
+    return (len(literal.elements), *inner)
+
+
+def _leaves(literal: v.Attr):
+    if isinstance(literal, v.ArrayAttr):
+        for element in literal.elements:
+            yield from _leaves(element)
+    else:
+        yield literal
+
+
+def _check_element(element: v.Attr, t: v.Type) -> None:
+    if isinstance(t, v.IntegerType) and isinstance(element, v.FloatAttr) and element.type is None:
+        raise ValueRuleError("expected integer elements, but parsed floating-point")
+    if isinstance(t, v.FloatType) and type(element) is v.IntegerAttr and element.type is None:
+        raise ValueRuleError("unexpected decimal integer literal for a floating point value")
+    if isinstance(t, (v.IntegerType, v.IndexType)) and isinstance(element, v.IntegerAttr) and element.type is None:
+        if not integer_fits(abs(element.value), element.value < 0, t):
+            raise ValueRuleError("integer constant out of range for type")
+
+
 @v_args(inline=True)
 class _Build(Transformer):
     """Turns the lark tree into values; raises TypeSyntaxError for modelled things gone wrong."""
@@ -305,16 +390,21 @@ class _Build(Transformer):
         text = "".join(str(t) for t in toks)
         negative = len(toks) == 2
         raw = str(toks[-1])
+        at = toks[0].start_pos
         if toks[-1].type == "FLOAT":
-            return ("float", -float(raw) if negative else float(raw), ("-" if negative else "") + raw)
-        return ("int", -_int(raw) if negative else _int(raw), text)
+            return ("float", -float(raw) if negative else float(raw), ("-" if negative else "") + raw, at)
+        return ("int", -_int(raw) if negative else _int(raw), text, at)
 
     def number_attr(self, num, typ=None):
         t = _as_type(typ) if typ is not None else None
+        if t is not None:
+            check_literal(num[0], num[2], t, num[3])
         if num[0] == "float":
             return v.FloatAttr(num[1], t, num[2])
         if isinstance(t, v.FloatType):
             return v.FloatAttr(float(num[1]), t, num[2])
+        if t is None and "0x" in num[2]:
+            return v.HexIntegerAttr(num[1])
         return v.IntegerAttr(num[1], t)
 
     def string_attr(self, tok, typ=None):
@@ -345,8 +435,11 @@ class _Build(Transformer):
         return v.SymbolRefAttr(tuple(str(s) for s in syms))
 
     def dense_attr(self, value=None, typ=None):
-        return v.DenseElementsAttr(_as_attr(value) if value is not None else None,
-                                   _as_type(typ) if typ is not None else None)
+        literal = _as_attr(value) if value is not None else None
+        t = _as_type(typ) if typ is not None else None
+        if literal is not None and t is not None:
+            check_elements(literal, t)
+        return v.DenseElementsAttr(literal, t)
 
     def dense_resource_attr(self, name, typ=None):
         return v.OpaqueAttr(f"dense_resource<{name}>")
@@ -630,6 +723,8 @@ def parse_type(text: str) -> v.Type:
         check_affine(text)
     try:
         return _run(text, "type_start")
+    except ValueRuleError:
+        raise
     except TypeSyntaxError:
         if _claims_model(text):
             raise
@@ -645,6 +740,8 @@ def parse_attr(text: str) -> v.Attr:
         check_affine(text)
     try:
         return _run(text, "attr_start")
+    except ValueRuleError:
+        raise
     except TypeSyntaxError:
         if _claims_model(text) and not text.lstrip().startswith(("#", "!")) and not _is_exotic(text):
             raise

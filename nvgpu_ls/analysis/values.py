@@ -287,6 +287,15 @@ class IntegerAttr(Attr):
 
 
 @dataclass(frozen=True, slots=True)
+class HexIntegerAttr(IntegerAttr):
+    """An integer written in hexadecimal (``0x7FC00000``): where a float is wanted, upstream reads
+    it as the float's bits, which a decimal integer may not stand for."""
+
+    def __str__(self) -> str:
+        return hex(self.value) + (f" : {self.type}" if self.type is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
 class FloatAttr(Attr):
     value: float
     type: Type | None = None

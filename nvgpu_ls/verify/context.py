@@ -20,10 +20,11 @@ from functools import lru_cache
 from typing import Callable, Iterable
 
 from ..analysis.document import Document
-from ..analysis.ir import AttrEntry, Operation, ValueDef, ValueUse
+from ..analysis.ir import AttrEntry, Operation, SymbolRef, ValueDef, ValueUse
 from ..analysis.typegrammar import TypeSyntaxError, parse_type
 from ..analysis.values import (
-    AffineMapAttr, Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, DialectType, IntegerAttr, MemRefType, OpaqueAttr,
+    AffineMapAttr, Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, DialectType, FunctionType, IntegerAttr,
+    MemRefType, OpaqueAttr,
     StridedLayoutAttr, KeywordAttr, NoneType, Type,
     TypeAliasRef, TypeAttr, UnitAttr,
 )
@@ -52,6 +53,8 @@ class Operand:
     use: ValueUse
     type: Type | None
     type_span: Span | None = None
+    implied: bool = False
+    """The op's syntax gives the type without spelling it (``type_span`` is then the use)."""
 
     @property
     def span(self) -> Span:
@@ -165,14 +168,14 @@ class OpView:
 
     def _operand(self, use: ValueUse, ref) -> Operand:
         if ref is not None:
-            return Operand(use, self.resolve(ref.type), (ref.start, ref.end))  # type: ignore[arg-type]
+            return Operand(use, self.resolve(ref.type), (ref.start, ref.end), ref.implied)  # type: ignore[arg-type]
         implied = implied_operand_type(self.op, use.group)
         if implied is not None:
             return Operand(use, implied, None)
         facts = self.op.facts
         if facts is not None and "SameOperandsAndResultType" in facts.traits and self.op.result_types:
             ref = self.op.result_types[0]
-            return Operand(use, self.resolve(ref.type), (ref.start, ref.end))  # type: ignore[arg-type]
+            return Operand(use, self.resolve(ref.type), (ref.start, ref.end), ref.implied)  # type: ignore[arg-type]
         return Operand(use, self.type_of_value(use.definition), None)
 
     # ------------------------------------------------------------------ attributes
@@ -258,6 +261,22 @@ class OpView:
             ref = self.op.result_types[index]
             return (ref.start, ref.end)
         return self.span
+
+    # ------------------------------------------------------------------ symbols
+    def symbol_use(self) -> SymbolRef | None:
+        """The first symbol the op refers to (``@callee``, ``@kernels::@k``), resolved or not."""
+        return next((s for s in self.op.symbols if not s.is_definition), None)
+
+    def symbol_target(self) -> Operation | None:
+        """The op defining the symbol the op refers to, None when it resolves to none."""
+        use = self.symbol_use()
+        return use.target.owner if use is not None and use.target is not None else None
+
+    def function_type(self) -> FunctionType | None:
+        """The op's ``function_type`` (a function-like op's signature), resolved."""
+        value = self.attr("function_type")
+        found = value.type if isinstance(value, TypeAttr) else None
+        return found if isinstance(found, FunctionType) else None
 
     # ------------------------------------------------------------------ related places
     def defined_here(self, operand: Operand | None, what: str = "defined here") -> tuple[Related, ...]:

@@ -76,7 +76,7 @@ def _spelled_at_use(doc: Document, owner: Operation, use) -> tuple[tuple[int, in
     if mine is None:
         return None, False
     span = mine.type_span
-    if span is None:
+    if span is None or mine.implied:
         return None, owner.syntax in ("generic", "format") and not owner.successors
     shared = [o for o in operands if o.type_span == span and o.definition is not use.definition]
     if shared or any((r.start, r.end) == span for r in owner.result_types):

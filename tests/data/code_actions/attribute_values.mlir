@@ -40,9 +40,10 @@ gpu.module @kernels [#nvvm.target<chip = "sm_100a">] {
     %0 = nvgpu.mma.sync (%a, %b, %c) {mmaShape = [16, 8, 8]} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
     return %0 : vector<2x2xf32>
   }
-  func.func @tiles(%m: memref<16x16xf16, 3>, %i: index) -> vector<2x2xf16> {
+  func.func @tiles(%m: memref<16x16xf16, 3>, %i: index) -> vector<2xf16> {
     %0 = nvgpu.ldmatrix %m[%i, %i] {numTiles = 4 : i32, transpose = false} : memref<16x16xf16, 3> -> vector<2x2xf16>
-    return %0 : vector<2x2xf16>
+    %1 = vector.extract %0[0] : vector<2xf16> from vector<2x2xf16>
+    return %1 : vector<2xf16>
   }
   func.func @stmatrix(%v: vector<2x2xf16>, %m: memref<128x128xf16, 3>, %i: index) {
     nvgpu.stmatrix %v, %m[%i, %i] numTiles = 4 transpose = false : vector<2x2xf16> -> memref<128x128xf16, 3>
