@@ -23,7 +23,10 @@ from . import tokens as tk
 from .ir import AttrEntry, Operation, TypeRef, ValueUse
 from .errors import SyntaxFailure
 from .implied_types import place_implied
-from .values import Attr, BoolAttr, FunctionType, IntegerAttr, KeywordAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from .values import (
+    Attr, BoolAttr, DenseArrayAttr, FunctionType, IntegerAttr, IntegerType, KeywordAttr, SymbolRefAttr, TypeAttr,
+    UnitAttr,
+)
 
 if TYPE_CHECKING:
     from .parser import Parser
@@ -901,16 +904,19 @@ def _dynamic_index_list(run: _Run, args: tuple) -> None:
     """``[%a, 4, %b]``: a mix of SSA operands and static integers."""
     p = run.parser
     operand = _target_name(args[0]) if args else ""
+    start = p.toks[p.pos].start
     _match_literal(p, "[")
     uses = run.operands.setdefault(operand, [])
+    values: list[int] = []
     while p.toks[p.pos].kind != "]":
         if p.toks[p.pos].kind == tk.SSA:
             uses.append(_read_use(run))
+            values.append(K_DYNAMIC)
         elif p.toks[p.pos].kind == "-" and p.peek().kind == tk.INT:
             p.advance()
-            p.advance()
+            values.append(-_integer(p.advance().text))
         elif p.toks[p.pos].kind == tk.INT:
-            p.advance()
+            values.append(_integer(p.advance().text))
         else:
             raise Mismatch("expected SSA value or integer in index list", p.pos)
         if p.toks[p.pos].kind == ",":
@@ -920,6 +926,18 @@ def _dynamic_index_list(run: _Run, args: tuple) -> None:
         elif p.toks[p.pos].kind != "]":
             raise Mismatch("expected ']' in index list", p.pos)
     p.advance()
+    if len(args) > 1:  # the static entries, SSA ones marked as upstream marks them
+        name = _target_name(args[1])
+        run.attributes[name] = AttrEntry(name, DenseArrayAttr(IntegerType(64), tuple(values)), start, p.prev_end(),
+                                         start, p.prev_end(), True)
+
+
+K_DYNAMIC = -(1 << 63)
+"""``ShapedType::kDynamic``: how a static index list marks an entry given as an SSA value."""
+
+
+def _integer(text: str) -> int:
+    return int(text, 16) if text.startswith("0x") else int(text)
 
 
 def _async_dependencies(run: _Run, args: tuple) -> None:

@@ -209,7 +209,7 @@ def check_literal(kind: str, spelling: str, t: v.Type, at: int | None = None) ->
     """A number literal given type ``t`` (``1 : f32``), judged as upstream's ``parseDecOrHexAttr`` /
     ``parseFloatAttr`` judge it; raises TypeSyntaxError at the literal."""
     if kind == "float":
-        if isinstance(t, (v.IntegerType, v.IndexType)):
+        if _builtin_non_float(t):
             raise ValueRuleError("floating point value not valid for specified type", after=True)
         return
     negative = spelling.startswith("-")
@@ -228,6 +228,11 @@ def check_literal(kind: str, spelling: str, t: v.Type, at: int | None = None) ->
         return
     if isinstance(t, (v.VectorType, v.TensorType, v.MemRefType, v.ComplexType, v.NoneType, v.FunctionType)):
         raise ValueRuleError("integer literal not valid for specified type", at)
+
+
+def _builtin_non_float(t: v.Type) -> bool:
+    return isinstance(t, (v.IntegerType, v.IndexType, v.VectorType, v.TensorType, v.MemRefType, v.ComplexType,
+                          v.NoneType, v.FunctionType, v.TupleType, v.UnrankedMemRefType))
 
 
 def integer_fits(magnitude: int, negative: bool, t: v.Type) -> bool:

@@ -15,6 +15,7 @@ runs them.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable
@@ -24,9 +25,8 @@ from ..analysis.ir import AttrEntry, Operation, SymbolRef, ValueDef, ValueUse
 from ..analysis.typegrammar import TypeSyntaxError, parse_type
 from ..analysis.values import (
     AffineMapAttr, Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, DialectType, FunctionType, IntegerAttr,
-    MemRefType, OpaqueAttr,
-    StridedLayoutAttr, KeywordAttr, NoneType, Type,
-    TypeAliasRef, TypeAttr, UnitAttr,
+    IntegerType, KeywordAttr, MemRefType, NoneType, OpaqueAttr, StridedLayoutAttr, Type, TypeAliasRef, TypeAttr,
+    UnitAttr, UnrankedMemRefType,
 )
 from ..diagnostics import Diagnostic, Related, Severity
 from ..dialects import dialect_knowledge
@@ -44,6 +44,56 @@ def unknowable(t: Type | Attr | None) -> bool:
     if isinstance(t, (DialectType, DialectAttr)):
         return t.name.partition(".")[0] not in dialect_knowledge().known
     return False
+
+
+_CANONICAL: dict[int, tuple[object, object]] = {}
+"""``id(value)`` → (value, canonical form): types are shared per spelling, so it stays small;
+holding the value keeps its id from being reused."""
+register_cache(_CANONICAL.clear)
+_IDENTITY_MAP = re.compile(r"affine_map<\s*\(([^()]*)\)\s*->\s*\(([^()]*)\)\s*>")
+
+
+def canonical(value):
+    """A spelling-independent form of a type or attribute, as MLIR uniques it: ``3 : i64`` and
+    ``3`` are the same memory space, an identity affine layout is no layout."""
+    known = _CANONICAL.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    form = _canonical_form(value)
+    if len(_CANONICAL) >= 1 << 16:
+        _CANONICAL.clear()
+    _CANONICAL[id(value)] = (value, form)
+    return form
+
+
+def same_type(first: Type | None, second: Type | None) -> bool:
+    """Are two types the same MLIR type, whatever their spelling?"""
+    return first == second or canonical(first) == canonical(second)
+
+
+def _canonical_form(value):
+    if isinstance(value, IntegerAttr) and (value.type is None or value.type == IntegerType(64)):
+        return ("int", value.value)
+    if isinstance(value, OpaqueAttr):
+        return ("opaque", value.text.replace(" ", ""))
+    if isinstance(value, MemRefType) and isinstance(value.layout, AffineMapAttr) and _is_identity(value.layout.text):
+        value = MemRefType(value.shape, value.element, None, value.memory_space)
+    if isinstance(value, (MemRefType, UnrankedMemRefType)) and isinstance(value.memory_space, IntegerAttr) \
+            and value.memory_space.value == 0:
+        value = dataclasses.replace(value, memory_space=None)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__,) + tuple(canonical(getattr(value, f.name)) for f in dataclasses.fields(value))
+    if isinstance(value, tuple):
+        return tuple(canonical(v) for v in value)
+    return value
+
+
+def _is_identity(text: str) -> bool:
+    match = _IDENTITY_MAP.fullmatch(text.strip())
+    if match is None:
+        return False
+    dims = [d.strip() for d in match.group(1).split(",") if d.strip()]
+    return dims == [r.strip() for r in match.group(2).split(",") if r.strip()]
 
 
 @dataclass(frozen=True)

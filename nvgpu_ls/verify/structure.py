@@ -22,14 +22,14 @@ from functools import lru_cache
 
 from ..analysis.implied_types import transformed
 from ..analysis.values import (
-    ArrayAttr, BoolAttr, DenseArrayAttr, FloatType, IndexType, IntegerAttr, IntegerType,
+    ArrayAttr, BoolAttr, DenseArrayAttr, DenseElementsAttr, FloatAttr, FloatType, IndexType, IntegerAttr, IntegerType,
     MBarrierGroupType, MBarrierTokenType, DeviceAsyncTokenType, MemRefType, OpaqueType, TensorMapDescriptorType,
     TensorType, Type, TypeAliasRef, UnitAttr, UnrankedMemRefType, VectorType, WarpgroupAccumulatorType,
     WarpgroupDescriptorType, DialectType,
 )
 from ..dialects.facts import AttributeFact
 from ..dialects.ods import registry
-from .context import OpView, Report, enum_case, unknowable
+from .context import OpView, Report, enum_case, same_type, unknowable
 from .predicates import element_type, satisfies
 
 CHECKED_DIALECTS = frozenset({"nvgpu"})
@@ -332,7 +332,22 @@ def _typed_values(view: OpView) -> dict[str, list[Type | None]]:
         for index, fact in enumerate(facts.results):
             found[fact.name] = [view.result_type(index)] if index < len(view.op.results or view.op.result_types) \
                 else []
+    for fact in facts.attributes:
+        typed = _attribute_type(view.attr(fact.name))
+        if typed is not None:
+            found.setdefault(fact.name, [typed])
     return found
+
+
+def _attribute_type(value) -> Type | None:
+    """The type of a typed attribute (``1 : i32``; an untyped integer is i64, a float f64)."""
+    if isinstance(value, IntegerAttr):
+        return value.type or IntegerType(64)
+    if isinstance(value, FloatAttr):
+        return value.type or FloatType("f64")
+    if isinstance(value, DenseElementsAttr):
+        return value.type
+    return None
 
 
 def _type_relations(view: OpView, report: Report) -> bool:
@@ -347,7 +362,7 @@ def _type_relations(view: OpView, report: Report) -> bool:
         if trait[0] == "AllTypesMatch":
             groups = [values.get(name) for name in trait[2:]]
             types = [g[0] for g in groups if g and len(g) == 1]
-            if len(types) == len(trait[2:]) and _known(types) and any(t != types[0] for t in types[1:]):
+            if len(types) == len(trait[2:]) and _known(types) and not all(same_type(t, types[0]) for t in types[1:]):
                 report.op_error(view, f"failed to verify that {trait[1]}", "op.type-relation",
                                 data={"trait": trait[0]})
                 return True
@@ -359,7 +374,7 @@ def _type_relations(view: OpView, report: Report) -> bool:
                 or len(target) != 1 or not _known([source[0], target[0]]):
             continue
         expected = transformed(source[0], relation.transform)  # type: ignore[arg-type]
-        if expected is not None and expected != target[0]:
+        if expected is not None and not same_type(expected, target[0]):
             report.op_error(view, f"failed to verify that {trait[1]}", "op.type-relation", data={"trait": trait[0]})
             return True
     return False
@@ -404,8 +419,8 @@ def _agree(first: Type, other: Type, part: str) -> bool:
     ``shape`` (``verifyCompatibleShape``: a dynamic size or an unranked type fits any); ``type``
     (both of those)."""
     if part == "identical":
-        return first == other
-    if part in ("element", "type") and (element_type(first) or first) != (element_type(other) or other):
+        return same_type(first, other)
+    if part in ("element", "type") and not same_type(element_type(first) or first, element_type(other) or other):
         return False
     if part in ("shape", "type"):
         return compatible_shapes(first, other)

@@ -9,18 +9,17 @@ than prior uses: 'i32' vs 'index'``, ``reference to an undefined block``.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from ..analysis.document import Document, symbol_key
 from ..analysis.ir import Block, Operation, ValueDef
 from ..analysis.values import (
     alias_references,
-    DialectType, IntegerAttr, IntegerType, OpaqueAttr, OpaqueType, Type, TypeAliasRef,
+    DialectType, OpaqueType, Type, TypeAliasRef,
 )
 from ..diagnostics import Diagnostic, Related, Severity
 from ..memory import register_cache
-from .context import OpView
+from .context import OpView, canonical
 
 _GRAPH_REGION_OPS = frozenset({"builtin.module", "gpu.module"})
 """Ops whose regions are graph regions: their values need not be defined before use."""
@@ -190,7 +189,7 @@ def _type_agreement(op: Operation, doc: Document, view: OpView | None = None) ->
             continue  # equal values have equal canonical forms
         if not _comparable(declared) or not _comparable(operand.type):
             continue
-        if _canonical(declared) != _canonical(operand.type):
+        if canonical(declared) != canonical(operand.type):
             seen.add(operand.use.name)
             found.append(Diagnostic(
                 operand.use.start, operand.use.end,
@@ -212,44 +211,16 @@ def _comparable(value: Type) -> bool:
         found = False
     else:
         found = "Opaque" not in repr(value) and "AliasRef" not in repr(value)
-    _remember(_COMPARABLE, value, found)
+    if len(_COMPARABLE) >= 1 << 16:
+        _COMPARABLE.clear()
+    _COMPARABLE[id(value)] = (value, found)
     return found
 
 
 _COMPARABLE: dict[int, tuple[object, bool]] = {}
-_CANONICAL: dict[int, tuple[object, object]] = {}
-"""``id(value)`` → (value, answer): types are shared per spelling, so both stay small;
-holding the value keeps its id from being reused."""
+"""``id(value)`` → (value, answer): types are shared per spelling, so it stays small; holding
+the value keeps its id from being reused."""
 register_cache(_COMPARABLE.clear)
-register_cache(_CANONICAL.clear)
-
-
-def _remember(memo: dict, value, answer) -> None:
-    if len(memo) >= 1 << 16:
-        memo.clear()
-    memo[id(value)] = (value, answer)
-
-
-def _canonical(value):
-    """A spelling-independent form: ``3 : i64`` and ``3`` are the same memory space."""
-    known = _CANONICAL.get(id(value))
-    if known is not None and known[0] is value:
-        return known[1]
-    form = _canonical_form(value)
-    _remember(_CANONICAL, value, form)
-    return form
-
-
-def _canonical_form(value):
-    if isinstance(value, IntegerAttr) and (value.type is None or value.type == IntegerType(64)):
-        return ("int", value.value)
-    if isinstance(value, OpaqueAttr):
-        return ("opaque", value.text.replace(" ", ""))
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__,) + tuple(_canonical(getattr(value, f.name)) for f in dataclasses.fields(value))
-    if isinstance(value, tuple):
-        return tuple(_canonical(v) for v in value)
-    return value
 
 
 def _undefined_aliases(op: Operation, doc: Document) -> list[Diagnostic]:

@@ -3,7 +3,7 @@ passes each successor block exactly as many values as the block has arguments, o
 
 from __future__ import annotations
 
-from ..context import OpView, Report, unknowable, verifies
+from ..context import OpView, Report, same_type, unknowable, verifies
 
 CODE = "branch"
 
@@ -31,7 +31,7 @@ def verify_successor_operands(view: OpView, report: Report) -> None:
             expected = view.type_of_value(argument)
             if operand.type is None or expected is None or unknowable(operand.type) or unknowable(expected):
                 continue
-            if operand.type != expected:
+            if not same_type(operand.type, expected):
                 report.error(view, f"type mismatch for bb argument #{index} of successor #{number}",
                              f"{CODE}.operand-type", span=view.type_span(operand))
                 return

@@ -5,7 +5,7 @@ function's signature says. Messages are upstream's, measured with ``mlir-opt-22`
 from __future__ import annotations
 
 from ...analysis.ir import Operation
-from ..context import OpView, Report, unknowable, verifies
+from ..context import OpView, Report, same_type, unknowable, verifies
 
 CODE = "func"
 
@@ -32,7 +32,7 @@ def verify_return(view: OpView, report: Report) -> None:
     for index, (operand, expected) in enumerate(zip(operands, signature.results)):
         found = operand.type
         expected = view.resolve(expected)  # type: ignore[assignment]
-        if found is None or unknowable(found) or unknowable(expected) or found == expected:
+        if found is None or unknowable(found) or unknowable(expected) or same_type(found, expected):
             continue
         report.error(view, f"type of return operand {index} ('{found}') doesn't match function result type "
                            f"('{expected}') in function {name}", f"{CODE}.return-type",
@@ -61,7 +61,7 @@ def verify_call(view: OpView, report: Report) -> None:
         return
     for index, (operand, expected) in enumerate(zip(operands, signature.inputs)):
         expected = view.resolve(expected)  # type: ignore[assignment]
-        if operand.type is None or unknowable(operand.type) or unknowable(expected) or operand.type == expected:
+        if operand.type is None or unknowable(operand.type) or unknowable(expected) or same_type(operand.type, expected):
             continue
         report.op_error(view, f"operand type mismatch: expected operand type '{expected}', but provided "
                               f"'{operand.type}' for operand number {index}", f"{CODE}.call-operand-type",
@@ -73,7 +73,7 @@ def verify_call(view: OpView, report: Report) -> None:
         return
     for index, expected in enumerate(signature.results):
         found, expected = view.result_type(index), view.resolve(expected)
-        if found is None or unknowable(found) or unknowable(expected) or found == expected:
+        if found is None or unknowable(found) or unknowable(expected) or same_type(found, expected):
             continue
         report.op_error(view, f"result type mismatch at index {index}", f"{CODE}.call-result-type",
                         span=view.result_span(index))

@@ -6,7 +6,7 @@ Messages are upstream's, measured with ``mlir-opt-22``."""
 from __future__ import annotations
 
 from ...analysis.ir import Operation
-from ..context import OpView, Report, unknowable, verifies
+from ..context import OpView, Report, same_type, unknowable, verifies
 
 CODE = "gpu.launch-func"
 
@@ -60,7 +60,7 @@ def verify_launch_func(view: OpView, report: Report) -> None:
         return
     for index, (operand, expected) in enumerate(zip(operands, signature.inputs)):
         expected = view.resolve(expected)  # type: ignore[assignment]
-        if operand.type is None or unknowable(operand.type) or unknowable(expected) or operand.type == expected:
+        if operand.type is None or unknowable(operand.type) or unknowable(expected) or same_type(operand.type, expected):
             continue
         report.op_error(view, f"type of function argument {index} does not match", f"{CODE}.operand-type",
                         span=view.type_span(operand))

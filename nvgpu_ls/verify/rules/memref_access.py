@@ -5,7 +5,7 @@ dimension, and a global that exists with the type the op claims. Messages are up
 from __future__ import annotations
 
 from ...analysis.values import MemRefType, TypeAttr
-from ..context import OpView, Report, unknowable, verifies
+from ..context import OpView, Report, same_type, unknowable, verifies
 
 CODE = "memref"
 
@@ -45,7 +45,7 @@ def verify_get_global(view: OpView, report: Report) -> None:
     declared = OpView(target, view.doc).attr("type")
     expected = declared.type if isinstance(declared, TypeAttr) else None
     found = view.result_type(0)
-    if expected is None or found is None or unknowable(expected) or unknowable(found) or expected == found:
+    if expected is None or found is None or unknowable(expected) or unknowable(found) or same_type(expected, found):
         return
     report.op_error(view, f"result type '{found}' does not match type '{expected}' of the global memref {use.name}",
                     f"{CODE}.global-type", span=view.result_span(0))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from ...analysis.formats import K_DYNAMIC
 from ...analysis.layouts import canonical_memory_space as _space, printed_memref as _print
 from ...analysis.layouts import saturated_add as _add, saturated_mul as _mul, strides_and_offset
 from ...analysis.values import MemRefType, StridedLayoutAttr
@@ -21,8 +22,6 @@ from ..context import OpView, Report, Span, verifies
 from .conversions import on_op_line
 
 CODE = "memref.subview"
-K_DYNAMIC = -(1 << 63)
-"""``ShapedType::kDynamic``: how a static list in generic form marks an SSA entry."""
 
 Dim = Optional[int]
 """A static integer, or None where the value is dynamic (``?``)."""
