@@ -784,6 +784,11 @@ def _match_directive(run: _Run, directive: Directive) -> None:
         if not isinstance(ref.type, FunctionType):
             raise SyntaxFailure("expected function type", ref.start, ref.end)
         ins, outs = directive.args
+        name = _target_name(ins)
+        uses = [u for group in run.operands.values() for u in group] if name == "operands" else \
+            run.operands.get(name, []) if run.kind_of(name) == "operand" else None
+        if uses is not None and len(uses) != len(ref.type.inputs):
+            _operand_type_count_error(run, uses, len(ref.type.inputs))
         _store_types(run, ins, [TypeRef(t, ref.start, ref.end) for t in ref.type.inputs])
         _store_types(run, outs, [TypeRef(t, ref.start, ref.end) for t in ref.type.results])
         return
@@ -887,11 +892,15 @@ def _match_types(run: _Run, target) -> None:
     elif expected:
         raise Mismatch("expected non-function type", p.pos)
     if expected is not None and len(refs) != expected and not directive:
-        uses = run.operands.get(name) or []
-        at = uses[0] if uses else run.op
-        raise SyntaxFailure(f"custom op '{run.op.name}' number of operands and types do not match: got {expected} "
-                            f"operands and {len(refs)} types", at.start, at.start + 1, "syntax.custom-form")
+        _operand_type_count_error(run, run.operands.get(name) or [], len(refs))
     _store_types(run, target, refs)
+
+
+def _operand_type_count_error(run: _Run, uses: list[ValueUse], types: int) -> None:
+    """Upstream's ``resolveOperands``: as many types as operands, reported where the operands start."""
+    at = min((u.start for u in uses), default=run.op.start)
+    raise SyntaxFailure(f"custom op '{run.op.name}' number of operands and types do not match: got {len(uses)} "
+                        f"operands and {types} types", at, at + 1, "syntax.custom-form")
 
 
 def _store_types(run: _Run, target, refs: list[TypeRef]) -> None:

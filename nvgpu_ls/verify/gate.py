@@ -111,6 +111,10 @@ def _tcgen05_mma_keys(view: OpView) -> list[str]:
     return [f"kind={kind}"] if kind else []
 
 
+def _mma_sp_keys(view: OpView) -> list[str]:
+    return ["orderedMetadata"] if view.has_attr("orderedMetadata") else []
+
+
 FORM_KEYS: dict[str, Callable[[OpView], list[str]]] = {
     "nvgpu.mma.sync": _mma_keys,
     "nvgpu.extf": _extf_keys,
@@ -120,6 +124,7 @@ FORM_KEYS: dict[str, Callable[[OpView], list[str]]] = {
     "nvgpu.convert.float": _convert_float_keys,
     "nvgpu.tensormap.replace": _tensormap_replace_keys,
     "nvvm.tcgen05.mma": _tcgen05_mma_keys,
+    "nvvm.mma.sp.sync": _mma_sp_keys,
 }
 """How the gate spells an instance's form, most specific key first (see the key
 conventions above ``_MMA_SYNC_FORMS`` in ``dialects/nvgpu.py``)."""

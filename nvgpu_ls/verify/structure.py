@@ -84,6 +84,8 @@ def check_structure(view: OpView, report: Report) -> None:
     checks = []
     if op.dialect in CHECKED_DIALECTS or op.generic:
         checks += [_operand_count, _result_count]
+    elif op.syntax == "format" and _types_all_results(facts.formats):
+        checks.append(_result_count)
     if view.name not in OWN_CONSTRAINTS:
         if read_whole:
             checks.append(_attributes)
@@ -143,7 +145,7 @@ def _result_count(view: OpView, report: Report) -> bool:
         return False
     fixed = sum(1 for r in facts.results if not r.optional)
     most = len(facts.results)
-    if not view.op.generic:
+    if not view.op.generic and not _types_all_results(facts.formats):
         # The custom form may leave results unnamed; naming the wrong number is the error.
         named = len(view.op.results)
         if named == 0 or fixed <= named <= most:
@@ -151,7 +153,7 @@ def _result_count(view: OpView, report: Report) -> bool:
         report.error(view, f"operation defines {most} results but was provided {named} to bind",
                      "op.result-count", data={"expected": most, "found": named})
         return True
-    found = len(view.op.results) if view.op.results else len(view.op.result_types)
+    found = len(view.op.results) if view.op.results and view.op.generic else len(view.op.result_types)
     if fixed <= found <= most:
         return False
     if most == 0:
@@ -165,6 +167,13 @@ def _result_count(view: OpView, report: Report) -> bool:
 
 
 # ---------------------------------------------------------------- attributes
+@lru_cache(maxsize=None)
+def _types_all_results(formats: tuple[str, ...]) -> bool:
+    """Does the format spell the result types as one list (``functional-type``, ``type(results)``),
+    so that how many it lists is how many results the op gets?"""
+    return bool(formats) and all("functional-type" in f or "type(results)" in f for f in formats[:1])
+
+
 def _attributes(view: OpView, report: Report) -> bool:
     facts = view.facts
     assert facts is not None
@@ -174,7 +183,7 @@ def _attributes(view: OpView, report: Report) -> bool:
         if entry is None and fact.name in by_directives:
             continue  # read by a custom directive of the format, which the reader does not store
         if entry is None:
-            if not fact.optional and fact.default is None and fact.kind not in ("unit", "bool"):
+            if not fact.optional and fact.default is None and fact.kind != "unit":
                 report.op_error(view, f"requires attribute '{fact.name}'", "op.attribute-missing",
                                 data={"attribute": fact.name, "kind": fact.kind})
                 return True

@@ -1533,4 +1533,140 @@ WORDS: dict[str, OpWords] = {
             "cvt.rs.satfinite{.relu}.e2m1x4.f32 d, {a, b, c, e}, rbits;",
         ),
     ),
+    "nvvm.mma.sp.sync": OpWords(
+        summary="Warp-level sparse matrix multiply-accumulate",
+        explanation=(
+            "Computes D = A*B + C for one warp where A is 2:4 structured sparse: A holds the non-zero half "
+            "and a metadata register says which two of every four elements they are."
+        ),
+        requirement=Requirement("sm_80", "7.1", note=(
+                "ptxas 13.0: mma.sp.sync (f16/bf16/tf32/s8/u8 shapes) needs sm_80 and PTX 7.1; the e4m3/e5m2 "
+                "m16n8k64 form needs sm_89 and mma.sp::ordered_metadata (PTX 8.5); the orderedMetadata "
+                "form needs PTX 8.5 on every target (see requirement_forms)."
+            )),
+        requirement_forms=(
+            RequirementForm("orderedMetadata", Requirement("sm_80", "8.5", note=(
+                    "ptxas 13.0: mma.sp::ordered_metadata needs PTX 8.5 (sm_80 and newer)."))),
+        ),
+        ptx=(
+            "mma.sp{::ordered_metadata}.sync.aligned.mMnNkK.row.col.dtype.atype.btype.ctype d, a, b, c, e, f;",
+        ),
+    ),
+    "nvvm.mma.block_scale": OpWords(
+        summary="Warp-level block-scaled matrix multiply-accumulate",
+        explanation=(
+            "Computes D = (A*scaleA)*(B*scaleB) + C for one warp on MX formats (mxf8f6f4, mxf4, mxf4nvf4), "
+            "with per-block ue8m0/ue4m3 scale factors."
+        ),
+        requirement=Requirement("sm_120f", "8.7", note=(
+                "ptxas 13.0 accepts mma.sync.aligned.kind::mxf8f6f4.block_scale only on sm_120a (PTX 8.7), "
+                "sm_120f and sm_121a (PTX 8.8): the sm_120f family; sm_90a, sm_100a/f and sm_110a/f reject it."
+            )),
+        ptx=(
+            "mma.sync.aligned.mMnNkK.row.col.kind::K.block_scale.scale_vec::N.f32.atype.btype.f32.stype "
+            "d, a, b, c, scaleA, {byteA, threadA}, scaleB, {byteB, threadB};",
+        ),
+    ),
+    "nvvm.mma.sp.block_scale": OpWords(
+        summary="Warp-level sparse block-scaled matrix multiply-accumulate",
+        explanation="Like nvvm.mma.block_scale with a 2:4 structured-sparse A operand and its metadata.",
+        requirement=Requirement("sm_120f", "8.7", note=(
+                "ptxas 13.0 accepts mma.sp::ordered_metadata.sync.aligned.kind::mxf8f6f4.block_scale only on "
+                "sm_120a (PTX 8.7), sm_120f and sm_121a (PTX 8.8): the sm_120f family."
+            )),
+        ptx=(
+            "mma.sp::ordered_metadata.sync.aligned.mMnNkK.row.col.kind::K.block_scale.scale_vec::N... d, a, b, c, "
+            "e, f, scaleA, {...}, scaleB, {...};",
+        ),
+    ),
+    "nvvm.wmma.load": OpWords(
+        summary="Load a WMMA matrix fragment",
+        explanation="Cooperatively loads one A, B or C fragment of a warp-level WMMA from memory.",
+        requirement=Requirement("sm_70", "6.0", note=(
+                "wmma.load f16 shapes: sm_70 / PTX 6.0 (PTX ISA; ptxas 13.0 cannot assemble for sm_70 and "
+                "accepts them on sm_75 with PTX 6.3); bf16 and tf32 fragments need sm_80 / PTX 7.0 "
+                "(ptxas 13.0)."
+            )),
+        ptx=("wmma.load.{a,b,c}.sync.aligned.layout.shape{.ss}.atype r, [p]{, stride};",),
+    ),
+    "nvvm.wmma.mma": OpWords(
+        summary="Warp-level WMMA multiply-accumulate",
+        explanation="Computes D = A*B + C on WMMA fragments held by the warp's threads.",
+        requirement=Requirement("sm_70", "6.0", note=(
+                "wmma.mma f16: sm_70 / PTX 6.0 (PTX ISA; ptxas 13.0 cannot assemble for sm_70 and accepts "
+                "it on sm_75 with PTX 6.3); bf16 and tf32 need sm_80 / PTX 7.0 (ptxas 13.0)."
+            )),
+        ptx=("wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c;",),
+    ),
+    "nvvm.wmma.store": OpWords(
+        summary="Store a WMMA accumulator fragment",
+        explanation="Cooperatively stores the D fragment of a warp-level WMMA to memory.",
+        requirement=Requirement("sm_70", "6.0", note=(
+                "wmma.store.d: sm_70 / PTX 6.0 (PTX ISA; ptxas 13.0 cannot assemble for sm_70 and accepts it "
+                "on sm_75 with PTX 6.3)."
+            )),
+        ptx=("wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r{, stride};",),
+    ),
+    "nvvm.tcgen05.mma.ws": OpWords(
+        summary="Fifth-generation tensor-core MMA, weight-stationary",
+        explanation="Issues an asynchronous weight-stationary MMA whose accumulator lives in tensor memory.",
+        requirement=Requirement("sm_100f", "8.6", note=(
+                "ptxas 13.0 assembles tcgen05.mma.ws on sm_100a (PTX 8.6), sm_100f/103a/103f (PTX 8.8) "
+                "and sm_110a/110f (PTX 9.0): the sm_100f and sm_110f families; it rejects plain sm_100/110, "
+                "sm_90a and sm_120a."
+            ), also=(("sm_110f", "9.0"),)),
+        ptx=("tcgen05.mma.ws.cta_group::1.kind::<kind> [d-tmem], a-desc|[a-tmem], b-desc, idesc, enable-input-d;",),
+    ),
+    "nvvm.tcgen05.mma.sp": OpWords(
+        summary="Fifth-generation tensor-core sparse MMA",
+        explanation="Issues an asynchronous MMA with a 2:4 structured-sparse A operand; the accumulator lives in tensor memory.",
+        requirement=Requirement("sm_100f", "8.6", note=(
+                "ptxas 13.0 assembles tcgen05.mma.sp on sm_100a (PTX 8.6), sm_100f/103a/103f (PTX 8.8) "
+                "and sm_110a/110f (PTX 9.0): the sm_100f and sm_110f families; it rejects plain sm_100/110, "
+                "sm_90a and sm_120a."
+            ), also=(("sm_110f", "9.0"),)),
+        ptx=("tcgen05.mma.sp.cta_group::{1,2}.kind::<kind> [d-tmem], a-desc|[a-tmem], b-desc, [sp-meta-tmem], idesc, enable-input-d;",),
+    ),
+    "nvvm.tcgen05.mma.ws.sp": OpWords(
+        summary="Fifth-generation tensor-core sparse MMA, weight-stationary",
+        explanation="Issues an asynchronous weight-stationary MMA with a 2:4 structured-sparse A operand.",
+        requirement=Requirement("sm_100f", "8.6", note=(
+                "ptxas 13.0 assembles tcgen05.mma.ws.sp on sm_100a (PTX 8.6), sm_100f/103a/103f (PTX 8.8) "
+                "and sm_110a/110f (PTX 9.0): the sm_100f and sm_110f families; it rejects plain sm_100/110, "
+                "sm_90a and sm_120a."
+            ), also=(("sm_110f", "9.0"),)),
+        ptx=("tcgen05.mma.ws.sp.cta_group::1.kind::<kind> [d-tmem], a-desc|[a-tmem], b-desc, [sp-meta-tmem], idesc, enable-input-d;",),
+    ),
+    "nvvm.tcgen05.mma.block_scale": OpWords(
+        summary="Fifth-generation tensor-core block-scaled MMA",
+        explanation="Issues an asynchronous MMA on MX formats with per-block scale factors held in tensor memory.",
+        requirement=Requirement("sm_100f", "8.8", note=(
+                "ptxas 13.0 assembles tcgen05.mma.kind::mxf8f6f4.block_scale on sm_100a (PTX 8.8), sm_100f/103a/103f (PTX 8.8) "
+                "and sm_110a/110f (PTX 9.0): the sm_100f and sm_110f families; it rejects plain sm_100/110, "
+                "sm_90a and sm_120a."
+            ), also=(("sm_110f", "9.0"),)),
+        ptx=("tcgen05.mma.cta_group::{1,2}.kind::<kind>.block_scale [d-tmem], a-desc|[a-tmem], b-desc, idesc, [scaleA-tmem], [scaleB-tmem], enable-input-d;",),
+    ),
+    "nvvm.tcgen05.mma.sp.block_scale": OpWords(
+        summary="Fifth-generation tensor-core sparse block-scaled MMA",
+        explanation="Issues an asynchronous block-scaled MMA with a 2:4 structured-sparse A operand.",
+        requirement=Requirement("sm_100f", "8.8", note=(
+                "ptxas 13.0 assembles tcgen05.mma.sp.kind::mxf8f6f4.block_scale on sm_100a (PTX 8.8), sm_100f/103a/103f (PTX 8.8) "
+                "and sm_110a/110f (PTX 9.0): the sm_100f and sm_110f families; it rejects plain sm_100/110, "
+                "sm_90a and sm_120a."
+            ), also=(("sm_110f", "9.0"),)),
+        ptx=("tcgen05.mma.sp.cta_group::{1,2}.kind::<kind>.block_scale [d-tmem], a-desc|[a-tmem], b-desc, [sp-meta-tmem], idesc, [scaleA-tmem], [scaleB-tmem], enable-input-d;",),
+    ),
+    **{
+        f"nvvm.read.ptx.sreg.envreg{index}": OpWords(
+            summary=f"Read %envreg{index}",
+            explanation=f"Reads the driver-defined environment register %envreg{index} (i32).",
+            requirement=Requirement("sm_10", "2.1", note=(
+                "%envreg<32> has no SM floor in the PTX ISA (since PTX 2.1); ptxas 13.0 accepts "
+                "`mov.u32 r, %envreg0;` on every target it assembles for."
+            )),
+            ptx=(f"mov.u32 r, %envreg{index};",),
+        )
+        for index in range(32)
+    },
 }

@@ -14,16 +14,25 @@ CODE = "memref.transpose"
 _MAP = re.compile(r"affine_map<\s*\(([^()]*)\)\s*(\[[^\]]*\])?\s*->\s*\((.*)\)\s*>$", re.S)
 
 
-def permutation(text: str) -> tuple[int, list[int] | None] | None:
-    """(number of dimensions, the permutation) of an inline map; the permutation is None when the
-    map is not one (``isPermutation``: no symbols, each result a distinct dimension, one per
-    dimension). None when the text is not a map this reads."""
+def map_parts(text: str) -> tuple[list[str], list[str], list[str]] | None:
+    """An ``affine_map<(dims)[symbols] -> (results)>`` text's dimension names, symbol names and
+    result expressions (as written); None when it is not a map this reads."""
     match = _MAP.match(text.strip())
     if match is None:
         return None
     dims = [name.strip() for name in match.group(1).split(",") if name.strip()]
-    symbols = match.group(2) and match.group(2).strip("[] \n")
-    results = [part.strip() for part in _top_level_split(match.group(3))]
+    symbols = [name.strip() for name in (match.group(2) or "").strip("[] \n").split(",") if name.strip()]
+    return dims, symbols, [part.strip() for part in _top_level_split(match.group(3))]
+
+
+def permutation(text: str) -> tuple[int, list[int] | None] | None:
+    """(number of dimensions, the permutation) of an inline map; the permutation is None when the
+    map is not one (``isPermutation``: no symbols, each result a distinct dimension, one per
+    dimension). None when the text is not a map this reads."""
+    parts = map_parts(text)
+    if parts is None:
+        return None
+    dims, symbols, results = parts
     if symbols or len(results) != len(dims) or len(set(results)) != len(results) or \
             any(result not in dims for result in results):
         return len(dims), None
