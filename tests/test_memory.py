@@ -25,7 +25,7 @@ def test_release_empties_the_parse_caches_a_check_filled():
     assert parse_type.cache_info().currsize > 0 and parse_attr.cache_info().currsize > 0
     assert release_memory() > 0
     assert parse_type.cache_info().currsize == 0 and parse_attr.cache_info().currsize == 0
-    assert context._ALIAS_FREE == {} and usedef._COMPARABLE == {} and usedef._CANONICAL == {}
+    assert context._ALIAS_FREE == {} and usedef._COMPARABLE == {} and context._CANONICAL == {}
 
 
 def test_a_check_after_a_release_finds_the_same_diagnostics():

@@ -371,7 +371,7 @@ def _commit(run: _Run) -> None:
     for name, entry in run.attributes.items():
         op.attributes[name] = entry
     if "operands" not in run.types and "results" not in run.types:
-        place_implied(op, run.facts, run.operands, run.types)
+        place_implied(op, run.facts, run.operands, run.types, run.attributes)
     for ref, value in zip(op.result_types, op.results):
         value.type = ref
 

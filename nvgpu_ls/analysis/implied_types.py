@@ -13,9 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from .errors import TypeSyntaxError
-from .ir import Operation, TypeRef, ValueUse
+from .ir import AttrEntry, Operation, TypeRef, ValueUse
 from .typegrammar import parse_type
-from .values import ComplexType, IntegerType, MemRefType, TensorType, Type, UnrankedMemRefType, VectorType
+from .values import (
+    Attr, ComplexType, DenseElementsAttr, FloatAttr, IntegerAttr, IntegerType, MemRefType, TensorType, Type,
+    UnrankedMemRefType, VectorType,
+)
 
 if TYPE_CHECKING:
     from ..dialects.facts import OpFacts
@@ -73,6 +76,13 @@ def transformed(value: Type, transform: str) -> Type | None:
     return None
 
 
+def attribute_type(value: Attr | None) -> Type | None:
+    """The type a typed attribute carries (``1 : i32``; ``dense<...> : T``), None for an untyped one."""
+    if isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)):
+        return value.type
+    return None
+
+
 def _parse(text: str) -> Type | None:
     try:
         return parse_type(text)
@@ -81,11 +91,18 @@ def _parse(text: str) -> Type | None:
 
 
 def place_implied(op: Operation, facts: "OpFacts", operands: dict[str, list[ValueUse]],
-                  typed: dict[str, list[TypeRef]]) -> None:
+                  typed: dict[str, list[TypeRef]], attributes: dict[str, AttrEntry] | None = None) -> None:
     """Give ``op`` the operand and result types its format implies but does not spell: operand
     types at each use (where the use-def layer compares them with the definitions), result types
-    at the op's name."""
+    at the op's name. A typed attribute (``arith.constant 1 : i32``) spells its type, and a result
+    of that very type (``AllTypesMatch<value, result>``) is spelled there too."""
     spelled: dict[str, Type] = {}
+    spelled_at: dict[str, tuple[int, int]] = {}
+    for name, entry in (attributes or {}).items():
+        found = attribute_type(entry.value)
+        if found is not None:
+            spelled[name] = found
+            spelled_at[name] = (entry.value_start, entry.value_end)
     for name, refs in typed.items():
         if refs and all(ref.type == refs[0].type for ref in refs):
             spelled[name] = refs[0].type
@@ -103,4 +120,16 @@ def place_implied(op: Operation, facts: "OpFacts", operands: dict[str, list[Valu
         return
     found = [types.get(fact.name) for fact in facts.results]
     if all(t is not None for t in found):
-        op.result_types = [TypeRef(t, op.name_start, op.name_end, implied=True) for t in found]  # type: ignore[arg-type]
+        op.result_types = [_result_ref(t, fact.name, facts, spelled_at, op)  # type: ignore[arg-type]
+                           for t, fact in zip(found, facts.results)]
+
+
+def _result_ref(found: Type, name: str, facts: "OpFacts", spelled_at: dict[str, tuple[int, int]],
+                op: Operation) -> TypeRef:
+    """Where a result's type is shown: the typed attribute it must equal, else (implied) the op's name."""
+    for relation in facts.type_relations:
+        if relation.kind == "same" and name in relation.names:
+            at = next((spelled_at[n] for n in relation.names if n in spelled_at), None)
+            if at is not None:
+                return TypeRef(found, at[0], at[1])
+    return TypeRef(found, op.name_start, op.name_end, implied=True)

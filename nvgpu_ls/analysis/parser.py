@@ -726,7 +726,7 @@ class Parser:
                 self.advance()
                 continue
             if self.toks[self.pos].kind != "}":
-                raise self.fail("expected '}' or ',' in attribute dictionary")
+                raise self.fail("expected '}' in attribute dictionary")
         self.advance()
         del open_tok
 

@@ -270,9 +270,7 @@ def _literal_shape(literal: v.Attr) -> tuple[int, ...]:
         return ()
     shapes = {_literal_shape(e) for e in literal.elements}
     if len(shapes) > 1:
-        ranks = {len(s) for s in shapes}
-        raise ValueRuleError("tensor literal is invalid; ranks are not consistent between elements" if len(ranks) > 1
-                              else "tensor literal is invalid; sizes are not consistent between elements")
+        raise ValueRuleError("tensor literal is invalid; ranks are not consistent between elements")
     inner = next(iter(shapes), ())
     return (len(literal.elements), *inner)
 

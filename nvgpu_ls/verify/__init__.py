@@ -24,6 +24,7 @@ from .context import VERIFIERS, OpView, Report
 from .gate import GatedOps, gated_requirement, target_diagnostics
 from .regions import check_regions
 from .structure import check_structure
+from .suggestions import with_suggestions
 from .usedef import check_names, check_op_use_def
 
 SEVERITY_NAMES: dict[str, Severity | None] = {
@@ -107,7 +108,12 @@ def check_document(doc: Document, options: CheckOptions | None = None) -> list[D
     diagnostics += use_def
     diagnostics += report.diagnostics
     diagnostics += target_diagnostics(doc, options.target, options.target_origin, gated, doc.ops())
-    diagnostics = apply_severities(diagnostics, options.severities)
+    return finished(doc, diagnostics, options)
+
+
+def finished(doc: Document, diagnostics: list[Diagnostic], options: CheckOptions) -> list[Diagnostic]:
+    """A check's diagnostics as reported: suggestions added, configured severities applied, sorted."""
+    diagnostics = apply_severities(with_suggestions(doc, diagnostics), options.severities)
     return sorted(diagnostics, key=lambda d: (d.start, d.end, d.code))
 
 

@@ -42,7 +42,7 @@ from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic
 from ..dialects.facts import Requirement
-from . import CheckOptions, apply_severities, check_op, syntax_error_starts
+from . import CheckOptions, check_op, finished, syntax_error_starts
 from .context import Report
 from .gate import GatedEntry, GatedOps, scope_of, target_diagnostics
 from .usedef import check_names
@@ -148,8 +148,7 @@ class IncrementalCheck:
         diagnostics += use_def
         diagnostics += report.diagnostics
         diagnostics += target_diagnostics(doc, options.target, options.target_origin, gated, module_ops)
-        diagnostics = apply_severities(diagnostics, options.severities)
-        return sorted(diagnostics, key=lambda d: (d.start, d.end, d.code))
+        return finished(doc, diagnostics, options)
 
 
 def _partition(doc: Document) -> tuple[list[tuple[bool, Operation]], str]:

@@ -26,7 +26,7 @@ def check_regions(view: OpView, report: Report) -> bool:
     if parents is not None:
         parent = op.parent_op()
         parent_name = parent.name if parent is not None else "builtin.module"  # the implicit top-level module
-        if parent_name not in parents:
+        if parent_name not in parents and (parent is None or parent.facts is not None):  # not a misspelt parent
             if len(parents) == 1:
                 report.op_error(view, f"expects parent op '{parents[0]}'", "op.parent", data={"expected": parents})
             else:

@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..analysis.implied_types import transformed
+from ..analysis.implied_types import attribute_type, transformed
 from ..analysis.values import (
-    ArrayAttr, BoolAttr, DenseArrayAttr, DenseElementsAttr, FloatAttr, FloatType, IndexType, IntegerAttr, IntegerType,
+    ArrayAttr, BoolAttr, DenseArrayAttr, FloatAttr, FloatType, IndexType, IntegerAttr, IntegerType,
     MBarrierGroupType, MBarrierTokenType, DeviceAsyncTokenType, MemRefType, OpaqueType, TensorMapDescriptorType,
     TensorType, Type, TypeAliasRef, UnitAttr, UnrankedMemRefType, VectorType, WarpgroupAccumulatorType,
     WarpgroupDescriptorType, DialectType,
@@ -350,13 +350,12 @@ def _typed_values(view: OpView) -> dict[str, list[Type | None]]:
 
 def _attribute_type(value) -> Type | None:
     """The type of a typed attribute (``1 : i32``; an untyped integer is i64, a float f64)."""
-    if isinstance(value, IntegerAttr):
-        return value.type or IntegerType(64)
-    if isinstance(value, FloatAttr):
-        return value.type or FloatType("f64")
-    if isinstance(value, DenseElementsAttr):
-        return value.type
-    return None
+    found = attribute_type(value)
+    if found is None and isinstance(value, IntegerAttr):
+        return IntegerType(64)
+    if found is None and isinstance(value, FloatAttr):
+        return FloatType("f64")
+    return found
 
 
 def _type_relations(view: OpView, report: Report) -> bool:

@@ -16,6 +16,8 @@ Families (one module each):
   ``alternatives`` attribute settings the verifiers attach;
 * ``types`` -- retyping a value everywhere its type is spelled (a memref's memory space,
   an ldmatrix result shape) and a use whose spelled type disagrees with its definition;
+* ``suggestions`` -- a misspelled op, enum case, mnemonic or attribute name replaced by the
+  name ``verify.suggestions`` found ("did you mean");
 * ``payloads`` -- the keys a few older payloads leave implicit, derived from their code;
 * ``expected_checks`` -- not a fix: the ``expected-*`` annotations of the source action.
 """
@@ -66,10 +68,12 @@ def fixes_for(doc: Document, diag: Diagnostic) -> list[Fix]:
     """Every fix the registered fixers propose for ``diag`` (none when a fixer fails)."""
     from . import attributes, targets, types
     from .payloads import completed_data
+    from .suggestions import suggestion_fixes
 
     diag = dataclasses.replace(diag, data=completed_data(doc, diag))
     found: list[Fix] = []
-    for fixer in (*targets.fixers_for(diag.code), *types.fixers_for(diag), *attributes.fixers_for(diag)):
+    for fixer in (suggestion_fixes, *targets.fixers_for(diag.code), *types.fixers_for(diag),
+                  *attributes.fixers_for(diag)):
         try:
             found.extend(fix for fix in fixer(doc, diag) if fix.edits)
         except Exception:  # noqa: BLE001  (a fixer that trips on odd text offers nothing)

@@ -1,0 +1,115 @@
+"""Beyond upstream: "did you mean" for a misspelled name.
+
+A diagnostic about a name that does not exist -- an op (``custom op 'gpu.fun' is unknown``), an
+enum case, a dialect attribute or type mnemonic, a required attribute spelled wrongly in the
+attribute dictionary -- gets the closest known name as a related note and as ``data["suggestion"]``
+(``{"start", "end", "text"}``: the replacement the quick fix makes). The message itself stays
+upstream's. Candidates come from what the registry knows; a name is suggested only when it is
+close (``difflib``'s ratio of at least 0.75) and only one candidate is that close or closer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+from typing import Iterable
+
+from ..analysis.document import Document
+from ..diagnostics import Diagnostic, Related
+from ..dialects import ALL_OPS, dialect_knowledge
+
+CUTOFF = 0.75
+_ONE_OF = re.compile(r"to be one of: (.+)$|enum values for attribute '[^']*' \[(.+)\]$")
+_MNEMONIC = re.compile(r"unknown (attribute|type) `([^`]+)` in dialect `([^`]+)`")
+
+
+def with_suggestions(doc: Document, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """``diagnostics``, each about a misspelled name carrying its suggestion."""
+    return [_suggested(doc, diag) for diag in diagnostics]
+
+
+def closest(word: str, candidates: Iterable[str]) -> str | None:
+    """The one candidate close to ``word``, if there is one."""
+    pool = [c for c in set(candidates) if c != word]
+    found = difflib.get_close_matches(word, pool, n=2, cutoff=CUTOFF)
+    if not found:
+        return None
+    if len(found) > 1 and difflib.SequenceMatcher(None, word, found[1]).ratio() == \
+            difflib.SequenceMatcher(None, word, found[0]).ratio():
+        return None  # two equally close: no single suggestion
+    return found[0]
+
+
+def _suggested(doc: Document, diag: Diagnostic) -> Diagnostic:
+    found = _suggestion(doc, diag)
+    if found is None:
+        return diag
+    start, end, text = found
+    data = dict(diag.data or {})
+    data["suggestion"] = {"start": start, "end": end, "text": text}
+    related = diag.related + (Related(start, end, f"did you mean '{text}'?"),)
+    return dataclasses.replace(diag, related=related, data=data)
+
+
+def _suggestion(doc: Document, diag: Diagnostic) -> tuple[int, int, str] | None:
+    written = doc.text[diag.start:diag.end]
+    if diag.code in ("syntax.unknown-op", "syntax.unknown-dialect"):
+        return _op_name(written, diag)
+    if diag.code in ("syntax.enum", "syntax.custom-form") and _ONE_OF.search(diag.message):
+        match = _ONE_OF.search(diag.message)
+        cases = [c.strip() for c in (match.group(1) or match.group(2)).split(",")]
+        word = written.strip().strip('"')
+        found = closest(word, cases) if word else None
+        return (diag.start, diag.end, found) if found else None
+    if diag.code == "syntax.dialect":
+        return _mnemonic(written, diag)
+    if diag.code == "op.attribute-missing":
+        return _attribute_name(doc, diag)
+    return None
+
+
+def _op_name(written: str, diag: Diagnostic) -> tuple[int, int, str] | None:
+    name = written.strip().strip('"')
+    if not name or not re.fullmatch(r"[\w$.\-]+", name):
+        return None
+    dialect = name.split(".", 1)[0]
+    knowledge = dialect_knowledge()
+    pool = [n for n in ALL_OPS if n.startswith(dialect + ".")] + list(knowledge.op_names.get(dialect, ()))
+    found = closest(name, pool) if pool else None
+    if found is None and "." in name:  # the dialect itself misspelled: any op
+        found = closest(name, [*ALL_OPS, *(n for names in knowledge.op_names.values() for n in names)])
+    if found is None:
+        return None
+    quote = '"' if written.strip().startswith('"') else ""
+    return diag.start, diag.end, f"{quote}{found}{quote}"
+
+
+def _mnemonic(written: str, diag: Diagnostic) -> tuple[int, int, str] | None:
+    match = _MNEMONIC.search(diag.message)
+    if match is None:
+        return None
+    kind, mnemonic, dialect = match.groups()
+    knowledge = dialect_knowledge()
+    table = knowledge.attr_mnemonics if kind == "attribute" else knowledge.type_mnemonics
+    found = closest(mnemonic, table.get(dialect, ()))
+    at = written.find(mnemonic)
+    if found is None or at < 0:
+        return None
+    return diag.start + at, diag.start + at + len(mnemonic), found
+
+
+def _attribute_name(doc: Document, diag: Diagnostic) -> tuple[int, int, str] | None:
+    missing = (diag.data or {}).get("attribute")
+    op = doc.op_at(diag.start)
+    if not isinstance(missing, str) or op is None or op.facts is None:
+        return None
+    known = {fact.name for fact in op.facts.attributes}
+    strays = {name: entry for name, entry in op.attributes.items() if name not in known and "." not in name}
+    found = closest(missing, []) if not strays else None
+    for name, entry in strays.items():
+        if closest(name, [missing]) == missing:
+            start = doc.text.find(name, entry.start, entry.end + len(name))
+            if start >= 0:
+                return start, start + len(name), missing
+    return found

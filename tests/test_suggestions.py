@@ -1,0 +1,55 @@
+"""Beyond upstream: a misspelled name gets a "did you mean" note and a quick fix that, applied,
+clears the error."""
+
+from __future__ import annotations
+
+import pytest
+
+from nvgpu_ls.analysis.document import Document
+from nvgpu_ls.diagnostics import Severity
+from nvgpu_ls.features.fixes import apply_edits, fixes_for
+from nvgpu_ls.verify import check_document
+
+CASES = [
+    ("unknown-op", "gpu.module @k {\n  gpu.fun @g() kernel {\n    gpu.return\n  }\n}\n", "gpu.func"),
+    ("misspelt-op", "func.func @f(%a: index) {\n  %c = arith.addii %a, %a : index\n  return\n}\n", "arith.addi"),
+    ("misspelt-dialect", "func.func @f(%a: index) {\n  %c = aritth.addi %a, %a : index\n  return\n}\n", "arith.addi"),
+    ("misspelt-attribute-mnemonic", "func.func @f(%m: memref<4xf32, #gpu.adress_space<workgroup>>) {\n  return\n}\n",
+     "address_space"),
+    ("misspelt-required-attribute",
+     "func.func @f(%m: memref<4x4xf16, 3>, %i: index) {\n  %l = nvgpu.ldmatrix %m[%i, %i] {numTiles = 4 : i32, "
+     "transose = false} : memref<4x4xf16, 3> -> vector<4x2xf16>\n  return\n}\n", "transpose"),
+    ("misspelt-enum-case",
+     "llvm.func @f(%p: !llvm.ptr<3>, %q: !llvm.ptr<1>) {\n  nvvm.cp.async.shared.global %p, %q, 16, cache = cgg : "
+     "!llvm.ptr<3>, !llvm.ptr<1>\n  llvm.return\n}\n", "cg"),
+]
+
+
+def _errors(text: str):
+    return [d for d in check_document(Document(text)) if d.severity == Severity.ERROR]
+
+
+@pytest.mark.parametrize("case_id, text, suggestion", CASES, ids=[c[0] for c in CASES])
+def test_a_misspelt_name_gets_a_note_and_a_fix_that_clears_the_error(case_id: str, text: str,
+                                                                     suggestion: str) -> None:
+    first = _errors(text)[0]
+    assert f"did you mean '{suggestion}'?" in [r.message for r in first.related]
+    doc = Document(text)
+    fixes = fixes_for(doc, first)
+    assert [fix.preferred for fix in fixes][:1] == [True]
+    fixed = apply_edits(text, fixes[0].edits)
+    assert suggestion in fixed
+    assert not [d for d in _errors(fixed) if d.code == first.code], fixed
+
+
+def test_no_suggestion_when_nothing_is_close() -> None:
+    text = "func.func @f(%a: index) {\n  %c = arith.zzzzzz %a, %a : index\n  return\n}\n"
+    first = _errors(text)[0]
+    assert not any("did you mean" in r.message for r in first.related)
+    assert "suggestion" not in (first.data or {})
+
+
+def test_two_equally_close_names_give_no_suggestion() -> None:
+    text = "func.func @f(%a: index) {\n  %c = arith.cmpi slte, %a, %a : index\n  return\n}\n"
+    first = _errors(text)[0]
+    assert "suggestion" not in (first.data or {})
