@@ -367,3 +367,16 @@ def test_hover_answers_at_every_offset_without_raising(name: str) -> None:
         found = hover(ctx, ctx.position(offset))
         answered += found is not None
     assert answered > len(text) // 2
+
+
+def test_hover_on_an_iter_arg_shows_its_type_and_where_the_loop_defines_it() -> None:
+    text = ("func.func @f(%a: index) -> index {\n"
+            "  %r = scf.for %i = %a to %a step %a iter_args(%acc = %a) -> (index) {\n"
+            "    %n = arith.addi %acc, %i : index\n"
+            "    scf.yield %n : index\n"
+            "  }\n"
+            "  return %r : index\n"
+            "}\n")
+    shown = markdown(text, "%acc", 1)
+    assert shown.startswith("`%acc`: `index`")
+    assert "block argument #1 of the entry block of `scf.for`" in shown

@@ -1,8 +1,9 @@
 """Single-token mutants of valid kernels, judged by mlir-opt-22: nvgpu-ls reports an error exactly
 when upstream does (``fuzz/upstream_differential.py``; the README has the full figures).
 
-A short fixed-seed round. The floors only go up: each is the figure measured when it was last
-raised, so a change that makes nvgpu-ls read any mutant less like upstream fails here.
+A fixed-seed round of 1,000 mutants (a few seconds). The floors are the project's bar: verdicts
+agree on at least 99 % of the mutants, and where both reject, the first error is on upstream's line
+for at least 97 % (measured when last changed: 99.7 % and 99.1 %).
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ import pytest
 
 from fuzz import upstream_differential as diff
 
-MUTANTS = 300
+MUTANTS = 1000
 SEED = 15
 
-VERDICT_FLOOR = 0.86
+VERDICT_FLOOR = 0.99
 """Share of mutants on whose validity nvgpu-ls and upstream agree."""
-LINE_FLOOR = 0.90
+LINE_FLOOR = 0.97
 """Share of the mutants both reject where nvgpu-ls's first error is on upstream's first error line."""
 
 needs_mlir_opt = pytest.mark.skipif(diff.mlir_opt() is None, reason="mlir-opt-22 not found (Debian mlir-22-tools)")

@@ -13,8 +13,7 @@ tick hints are ``index`` values truncated to i32, tokens are i64.
 
 from __future__ import annotations
 
-from ...analysis.values import IndexType, IntegerType, MBarrierGroupType
-from ...verify.rules.mbarrier import defined_type
+from ...analysis.values import IntegerType, MBarrierGroupType
 from ..builder import Builder, Value
 from ..llvm_types import I1, I32, I64, mbarrier_memref_type
 from ..memref_access import element_pointer
@@ -119,17 +118,10 @@ def lower_mbarrier_test_wait(b: Builder) -> None:
 def lower_mbarrier_try_wait_parity(b: Builder) -> None:
     """``nvvm.mbarrier.try_wait.parity ptr, parity, ticks`` (ticks truncated to i32, then the
     i1 parity zero-extended to i32, in upstream's order). NVVM's op is the whole wait: its
-    translation loops on ``mbarrier.try_wait.parity`` until the phase completes. An
-    ``index`` parity (the operand's type in older releases) is truncated as they did."""
+    translation loops on ``mbarrier.try_wait.parity`` until the phase completes."""
     ptr = barrier_pointer(b)
     ticks = _to_i32(b, b.operand("ticks"))
-    source = b.source("phaseParity")
-    written = defined_type(b.view, source)
-    if isinstance(written, IndexType):
-        parity_value = b.converted(source.use.definition, source.use.name, written)
-        parity = b.value(f"llvm.trunc {parity_value} : i64 to i32", I32)
-    else:
-        parity = b.value(f"llvm.zext {b.operand('phaseParity')} : i1 to i32", I32)
+    parity = b.value(f"llvm.zext {b.operand('phaseParity')} : i1 to i32", I32)
     b.emit(f"nvvm.mbarrier.try_wait.parity {ptr}, {parity}, {ticks} : {ptr.type}, i32, i32")
 
 

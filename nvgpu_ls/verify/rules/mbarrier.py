@@ -2,7 +2,8 @@
 
 Upstream gives the mbarrier ops no verifier of their own: their ODS constraints (an
 ``!nvgpu.mbarrier.group`` operand, ``index`` ids and counts, an ``i1`` parity, an
-``!nvgpu.mbarrier.token``) are the structural layer's business. What is left are the
+``!nvgpu.mbarrier.token``) are the structural layer's business, and a value of another type where
+the custom syntax implies one (an ``index`` parity) the use-def layer's. What is left are the
 things that make a barrier misbehave at run time although upstream accepts the IR,
 each checked here and reported as a warning that says why:
 
@@ -16,10 +17,6 @@ each checked here and reported as a warning that says why:
   the lowering indexes the barrier array without a bounds check.
 * ``nvgpu.mbarrier.count-range`` -- a constant arrival count outside ``1 .. 2^20-1`` or a
   constant transaction count outside ``0 .. 2^20-1``, the ranges PTX defines.
-* ``nvgpu.mbarrier.parity-type`` -- ``try_wait.parity`` given an ``index`` parity: older
-  releases declared ``phaseParity`` as ``index``; today's upstream takes ``i1`` and rejects
-  an index value (``mlir-opt-22``: "expects different type than prior uses: 'i1' vs 'index'").
-  The custom syntax does not spell the type, so only this era check can tell.
 
 ``nvgpu.mbarrier.inval`` (an nvgpu-ls op, not upstream) gets the same checks.
 """
@@ -190,18 +187,7 @@ def verify_mbarrier_arrive_expect_tx(view: OpView, report: Report) -> None:
     check_count(view, report, "txcount", "the transaction count", 0)
 
 
-@verifies("nvgpu.mbarrier.try_wait.parity")
-def verify_mbarrier_try_wait_parity(view: OpView, report: Report) -> None:
-    check_barrier_operands(view, report)
-    parity = view.operand("phaseParity")
-    if isinstance(defined_type(view, parity), IndexType) and parity is not None:
-        _warn(report, view,
-              "phaseParity is an index value: older upstream releases declared it index, but today's upstream "
-              "takes an i1 and rejects an index value here ('i1' vs 'index'); pass an i1 (e.g. arith.constant "
-              "false / true, or arith.index_cast + arith.trunci)",
-              "nvgpu.mbarrier.parity-type", parity.span, view.defined_here(parity))
-
-
-@verifies("nvgpu.mbarrier.arrive", "nvgpu.mbarrier.test.wait", "nvgpu.mbarrier.get", "nvgpu.mbarrier.inval")
+@verifies("nvgpu.mbarrier.arrive", "nvgpu.mbarrier.test.wait", "nvgpu.mbarrier.get", "nvgpu.mbarrier.inval",
+          "nvgpu.mbarrier.try_wait.parity")
 def verify_mbarrier_access(view: OpView, report: Report) -> None:
     check_barrier_operands(view, report)

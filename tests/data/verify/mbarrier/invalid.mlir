@@ -115,17 +115,3 @@ func.func @inval(%bar: !bar) {
   nvgpu.mbarrier.inval %bar[%c1] : !bar
   return
 }
-
-// -----
-
-// nvgpu-ls-only: older upstream took an index parity; today's upstream rejects it at parse time
-// ("use of value '%odd' expects different type than prior uses: 'i1' vs 'index'")
-!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
-func.func @index_parity(%bar: !bar, %odd: index) {
-  %c0 = arith.constant 0 : index
-  // expect @+1 warning nvgpu.mbarrier.parity-type at {{%odd}} {{phaseParity is an index value: older upstream releases declared it index, but today's upstream takes an i1 and rejects an index value here ('i1' vs 'index'); pass an i1 (e.g. arith.constant false / true, or arith.index_cast + arith.trunci)}}
-  nvgpu.mbarrier.try_wait.parity %bar[%c0], %odd, %c0 : !bar
-  // expect @+1 warning nvgpu.mbarrier.parity-type at {{%c0}} {{phaseParity is an index value: older upstream releases declared it index, but today's upstream takes an i1 and rejects an index value here ('i1' vs 'index'); pass an i1 (e.g. arith.constant false / true, or arith.index_cast + arith.trunci)}}
-  nvgpu.mbarrier.try_wait.parity %bar[%c0], %c0, %c0 : !bar
-  return
-}
