@@ -3,7 +3,7 @@
 A :class:`Target` is what ``ptxas`` is asked to assemble for: an architecture number
 (``90``), an optional suffix (``a``: the architecture-specific feature set, ``f``: the
 family feature set) and a PTX ISA version. :func:`satisfies` answers whether an op's
-:class:`~nvgpu_ls.dialects.facts.Requirement` holds on a target; the rules are ptxas's:
+:class:`~nvgpu_ls.analysis.facts.Requirement` holds on a target; the rules are ptxas's:
 
 * a plain requirement ``sm_90`` is met by every architecture from 90 on, whatever its
   suffix (``sm_90a``, ``sm_100f``, ``sm_120``);
@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .dialects.facts import Requirement
+from .analysis.facts import Requirement
 
 if TYPE_CHECKING:  # pragma: no cover
     from .analysis.document import Document

@@ -22,7 +22,7 @@ from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.analysis.ir import Operation
 from nvgpu_ls.dialects import NVGPU_OPS
 from nvgpu_ls.dialects.instance_forms import RULES, InstanceForm, instance_form, regs
-from nvgpu_ls.dialects.facts import Requirement
+from nvgpu_ls.analysis.facts import Requirement
 from nvgpu_ls.target import KNOWN_CHIPS, Target, chip_order, parse_chip, satisfies
 from nvgpu_ls.verify.gate import instance_requirement
 

@@ -10,7 +10,8 @@ from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.analysis.typegrammar import parse_attr, parse_type
 from nvgpu_ls.memory import memory_kib, register_cache, release_memory
 from nvgpu_ls.verify import CheckOptions, check_document
-from nvgpu_ls.verify import context, usedef
+from nvgpu_ls.analysis import opview
+from nvgpu_ls.verify import usedef
 
 KERNEL = """#layout = #gpu.address_space<workgroup>
 func.func @f(%a: memref<64x64xf16, #layout>, %i: index) {
@@ -25,7 +26,7 @@ def test_release_empties_the_parse_caches_a_check_filled():
     assert parse_type.cache_info().currsize > 0 and parse_attr.cache_info().currsize > 0
     assert release_memory() > 0
     assert parse_type.cache_info().currsize == 0 and parse_attr.cache_info().currsize == 0
-    assert context._ALIAS_FREE == {} and usedef._COMPARABLE == {} and context._CANONICAL == {}
+    assert opview._ALIAS_FREE == {} and usedef._COMPARABLE == {} and opview._CANONICAL == {}
 
 
 def test_a_check_after_a_release_finds_the_same_diagnostics():

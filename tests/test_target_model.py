@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nvgpu_ls.analysis.document import Document
-from nvgpu_ls.dialects.facts import Requirement
+from nvgpu_ls.analysis.facts import Requirement
 from nvgpu_ls.target import (
     KNOWN_CHIPS, Target, lowest_target, make_target, module_targets, parse_chip, parse_features, ptx_needed,
     requirement_text, resolve_target, satisfies,

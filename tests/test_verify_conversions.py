@@ -9,7 +9,8 @@ import pytest
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.verify import verify_ops
-from nvgpu_ls.verify.context import OpView, Report
+from nvgpu_ls.analysis.opview import OpView
+from nvgpu_ls.verify.context import Report
 from nvgpu_ls.verify.rules.conversions import verify_rcp
 
 from .conformance import expected_diagnostics

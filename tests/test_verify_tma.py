@@ -20,7 +20,8 @@ import pytest
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.diagnostics import Diagnostic, Severity
 from nvgpu_ls.verify import verify_ops
-from nvgpu_ls.verify.context import VERIFIERS, OpView, Report
+from nvgpu_ls.analysis.opview import OpView
+from nvgpu_ls.verify.context import VERIFIERS, Report
 
 from .conformance import expected_diagnostics
 from .conftest import CONFORMANCE, DATA, needs_conformance

@@ -18,7 +18,7 @@ from . import tokens as tk
 from .ir import AttrEntry, Block, Operation, Region, SymbolRef, ValueDef, ValueUse, walk_ops
 from .parser import AliasDef, Chunk, Parser
 from .positions import LineIndex
-from .registry import OpRegistry
+from .registry import OpRegistry, default_registry
 
 _STRUCTURAL = frozenset({"syntax.unbalanced", "syntax.too-deep"})
 _SCANNED_BODY = "syntax.dialect-body"
@@ -28,19 +28,6 @@ _MODEL_FIELDS = ("text", "lines", "chunks", "syntax_diagnostics", "_origins", "d
                  "syntax_in_parse_order")
 """What a full re-parse replaces, all at once under ``mutation_lock``."""
 _ISOLATED = frozenset({"builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
-
-
-def default_registry() -> OpRegistry:
-    """The registry over every op the project has facts for, and every dialect upstream registers."""
-    from ..dialects import ALL_OPS, dialect_knowledge
-
-    global _REGISTRY
-    if _REGISTRY is None:
-        _REGISTRY = OpRegistry(ALL_OPS, dialect_knowledge())
-    return _REGISTRY
-
-
-_REGISTRY: OpRegistry | None = None
 
 
 class Document:

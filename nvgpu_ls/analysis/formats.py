@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError
 
-from ..dialects.facts import OpFacts
+from .facts import OpFacts
 from . import tokens as tk
 from .ir import AttrEntry, Operation, TypeRef, ValueUse
 from .errors import SyntaxFailure

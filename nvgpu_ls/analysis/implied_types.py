@@ -21,7 +21,7 @@ from .values import (
 )
 
 if TYPE_CHECKING:
-    from ..dialects.facts import OpFacts
+    from .facts import OpFacts
 
 
 def implied_types(facts: "OpFacts", spelled: dict[str, Type]) -> dict[str, Type]:

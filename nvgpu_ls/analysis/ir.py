@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..dialects.facts import OpFacts
+from .facts import OpFacts
 from .values import Attr, Type
 
 

@@ -13,9 +13,9 @@ upstream does not register at all is an error too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
-from ..dialects.facts import OpFacts
+from .facts import OpFacts
 from .typegrammar import is_scalar_type_name
 
 _DEFAULT_DIALECTS = {"builtin.module": "builtin", "func.func": "func"}
@@ -169,3 +169,24 @@ class OpRegistry:
 
     def is_scalar_type(self, word: str) -> bool:
         return is_scalar_type_name(word)
+
+
+_DEFAULT: "OpRegistry | None" = None
+_MAKE_DEFAULT: "Callable[[], OpRegistry] | None" = None
+
+
+def install_default(make: "Callable[[], OpRegistry]") -> None:
+    """Say how the registry a Document uses by default is made. The package wires the op facts of
+    ``dialects`` in here (``nvgpu_ls/__init__.py``), so that this layer never imports them."""
+    global _DEFAULT, _MAKE_DEFAULT
+    _MAKE_DEFAULT, _DEFAULT = make, None
+
+
+def default_registry() -> "OpRegistry":
+    """The registry a Document uses when given none (made on first use)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        if _MAKE_DEFAULT is None:
+            raise RuntimeError("no default op registry installed (import nvgpu_ls first)")
+        _DEFAULT = _MAKE_DEFAULT()
+    return _DEFAULT

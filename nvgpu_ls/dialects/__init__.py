@@ -14,15 +14,21 @@ from typing import Mapping
 
 from .debuginfo import DEBUGINFO_OPS
 from .eras import ERA_OPS
-from .facts import AttributeFact, EnumFacts, OperandFact, OpFacts, Requirement, ResultFact, TypeFacts
+from ..analysis.facts import AttributeFact, EnumFacts, OperandFact, OpFacts, Requirement, ResultFact, TypeFacts
 from .nvgpu import NVGPU_ENUMS, NVGPU_OPS, NVGPU_TYPES
-from ..analysis.registry import DialectKnowledge
+from ..analysis.registry import DialectKnowledge, OpRegistry
 from .ods import registry
 from .overlay import GENERATED_OPS
 
 ALL_OPS: Mapping[str, OpFacts] = ChainMap(NVGPU_OPS, ERA_OPS, DEBUGINFO_OPS, GENERATED_OPS)  # type: ignore[arg-type]
 PROJECT_DIALECTS = frozenset({"debuginfo"})
 """Dialects of the reference toolchain this project follows that upstream does not have."""
+
+
+@lru_cache(maxsize=1)
+def default_registry() -> OpRegistry:
+    """The registry over every op the project has facts for, and every dialect upstream registers."""
+    return OpRegistry(ALL_OPS, dialect_knowledge())
 
 
 @lru_cache(maxsize=1)

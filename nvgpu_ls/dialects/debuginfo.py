@@ -6,7 +6,7 @@ No upstream ODS describes it, so its structure is written here; the lowering
 
 from __future__ import annotations
 
-from .facts import AttributeFact, OperandFact, OpFacts
+from ..analysis.facts import AttributeFact, OperandFact, OpFacts
 
 DEBUGINFO_OPS: dict[str, OpFacts] = {
     "debuginfo.value": OpFacts(

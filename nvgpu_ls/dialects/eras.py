@@ -13,7 +13,7 @@ instance with those bindings. Requirements are this project's measurements (see 
 
 from __future__ import annotations
 
-from .facts import AttributeFact, OperandFact, OpFacts, Requirement, ResultFact
+from ..analysis.facts import AttributeFact, OperandFact, OpFacts, Requirement, ResultFact
 
 _ERA = "torch-mlir 20261001 bindings (newer than LLVM 22)"
 

@@ -38,9 +38,9 @@ from ..analysis.values import (
     FloatType, IntegerType, MBarrierGroupType, MemRefType, TensorMapDescriptorType,
     Type, VectorType, WarpgroupAccumulatorType, WarpgroupDescriptorType, element_bit_width,
 )
-from ..verify.context import OpView
-from ..verify.memory_spaces import memref_in_shared_memory, shared_memory_space
-from .facts import OpFacts
+from ..analysis.opview import OpView
+from .memory_spaces import memref_in_shared_memory, shared_memory_space
+from ..analysis.facts import OpFacts
 from .nvgpu import NVGPU_ENUMS, saturation_refusal
 
 

@@ -2,7 +2,7 @@
 
 This module is the single table that the parser, the verifiers, the target gate,
 hover and the lowering all read. It holds plain data only (the records of
-:mod:`nvgpu_ls.dialects.facts`) and exports three dictionaries:
+:mod:`nvgpu_ls.analysis.facts`) and exports three dictionaries:
 
 * ``NVGPU_OPS``   -- op name (``"nvgpu.ldmatrix"``) -> :class:`OpFacts`
 * ``NVGPU_TYPES`` -- type name without ``!`` (``"nvgpu.mbarrier.group"``) -> :class:`TypeFacts`
@@ -40,7 +40,7 @@ Conventions used throughout:
 
 from __future__ import annotations
 
-from .facts import (
+from ..analysis.facts import (
     AttributeFact,
     EnumFacts,
     OperandFact,

@@ -15,7 +15,7 @@ import re
 from lsprotocol import types as lsp
 
 from ..analysis import tokens as tk
-from ..dialects.facts import AttributeFact, TypeParamFact
+from ..analysis.facts import AttributeFact, TypeParamFact
 from . import completion_ops as ops
 from . import completion_scope as scope
 from . import completion_types as types

@@ -14,7 +14,7 @@ from lsprotocol import types as lsp
 
 from ..analysis.document import Document
 from ..dialects import ALL_OPS, NVGPU_ENUMS
-from ..dialects.facts import AttributeFact, OpFacts
+from ..analysis.facts import AttributeFact, OpFacts
 from ..memory import register_cache
 from ..target import Target, format_ptx, module_targets, ptx_needed, requirement_text, satisfies
 from ..verify import CheckOptions

@@ -7,7 +7,7 @@ from lsprotocol import types as lsp
 
 from ..analysis.document import Document
 from ..analysis.ir import Block, Operation, Region, ValueDef
-from ..verify.context import OpView
+from ..analysis.opview import OpView
 from .completion_site import Candidate, enclosing
 
 K = lsp.CompletionItemKind

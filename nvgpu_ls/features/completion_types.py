@@ -9,7 +9,7 @@ from lsprotocol import types as lsp
 
 from ..analysis.values import FLOAT_WIDTHS
 from ..dialects import ALL_OPS, NVGPU_ENUMS, NVGPU_OPS, NVGPU_TYPES
-from ..dialects.facts import TypeParamFact
+from ..analysis.facts import TypeParamFact
 from ..target import CHIP_PTX, KNOWN_CHIPS, Target, chip_order, format_ptx, parse_chip, parse_ptx, satisfies
 from .completion_site import Candidate
 

@@ -27,7 +27,7 @@ from ..analysis.ir import AttrEntry, Block, BlockRef, Operation, SymbolRef, Type
 from ..analysis.parser import AliasDef
 from ..analysis.values import Attr, Type
 from ..target import TILEAA_CC, TILEAA_SPEC, module_targets, nvvm_targets, tileaa_target
-from ..verify.context import OpView
+from ..analysis.opview import OpView
 from .context import FeatureContext
 from .entities import Entity, entity_at, navigation_target, symbol_occurrences, token_at
 from .hover_ops import (

@@ -13,13 +13,13 @@ from ..analysis.document import Document
 from ..analysis.ir import AttrEntry, Operation
 from ..analysis.values import UnitAttr
 from ..dialects import NVGPU_OPS
-from ..dialects.facts import AttributeFact, OperandFact, OpFacts, Requirement, ResultFact
+from ..analysis.facts import AttributeFact, OperandFact, OpFacts, Requirement, ResultFact
 from ..dialects.instance_forms import instance_form
 from ..target import (
     CHIP_PTX, ResolvedTarget, Target, alternatives, format_ptx, module_targets, ptx_needed, requirement_text,
     satisfies, sm_satisfies,
 )
-from ..verify.context import Operand, OpView
+from ..analysis.opview import Operand, OpView
 from ..verify.gate import form_keys, instance_requirement, scope_of
 from .context import FeatureContext
 from .hover_types import case_doc, code, enum_cases

@@ -16,10 +16,10 @@ from ..analysis.values import (
     WarpgroupAccumulatorType, WarpgroupDescriptorType, element_bit_width, memory_space_number,
 )
 from ..dialects import NVGPU_ENUMS, NVGPU_TYPES
-from ..dialects.facts import EnumFacts, TypeFacts
+from ..analysis.facts import EnumFacts, TypeFacts
 from ..dialects.instance_forms import byte_size, numel
-from ..verify.context import OpView
-from ..verify.memory_spaces import shared_memory_space
+from ..analysis.opview import OpView
+from ..dialects.memory_spaces import shared_memory_space
 
 NVVM_SPACES = {0: "generic", 1: "global", 3: "shared", 4: "constant", 5: "local"}
 """NVVM address spaces by number."""

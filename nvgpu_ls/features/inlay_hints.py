@@ -27,8 +27,8 @@ from ..analysis.values import (
     MBarrierTokenType, MemRefType, TensorMapDescriptorType, TensorType, Type, TypeAliasRef, VectorType,
     element_bit_width,
 )
-from ..dialects.facts import OpFacts, ResultFact
-from ..verify.context import OpView, type_from_kind
+from ..analysis.facts import OpFacts, ResultFact
+from ..analysis.opview import OpView, type_from_kind
 from .context import FeatureContext
 
 _TMA_BOX_OPS = frozenset({"nvgpu.tma.async.load", "nvgpu.tma.async.store", "nvgpu.tma.create.descriptor"})

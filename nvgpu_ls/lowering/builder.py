@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, NoReturn
 
 from ..analysis.ir import Operation, ValueDef
 from ..analysis.values import Type
-from ..verify.context import Operand, OpView
+from ..analysis.opview import Operand, OpView
 from .llvm_types import UnconvertibleType, convert_type
 
 if TYPE_CHECKING:

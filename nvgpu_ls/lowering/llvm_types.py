@@ -114,7 +114,7 @@ def mbarrier_memref_type(group: MBarrierGroupType) -> MemRefType:
     ``getMBarrierMemrefType`` does, a group in shared memory (``3`` or workgroup) gets the
     integer space 3 and any other group no memory space at all (generic ``!llvm.ptr``)."""
     from ..analysis.values import IntegerAttr
-    from ..verify.memory_spaces import SHARED_MEMORY_SPACE, shared_memory_space
+    from ..dialects.memory_spaces import SHARED_MEMORY_SPACE, shared_memory_space
     shared = shared_memory_space(group.memory_space)
     if shared is None:
         raise UnconvertibleType(f"cannot tell whether the memory space of {group} is shared memory")

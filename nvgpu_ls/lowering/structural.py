@@ -24,7 +24,7 @@ from ..analysis.values import (
     DeviceAsyncTokenType, MBarrierGroupType, MBarrierTokenType, TensorMapDescriptorType, Type,
     WarpgroupAccumulatorType, WarpgroupDescriptorType,
 )
-from ..verify.context import OpView
+from ..analysis.opview import OpView
 from .builder import Value
 from .llvm_types import UnconvertibleType, convert_type
 from .patterns import PATTERNS

@@ -18,9 +18,10 @@ from typing import Mapping
 from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic, Severity
-from ..dialects.facts import Requirement
+from ..analysis.facts import Requirement
 from . import rules as _rules  # noqa: F401  (registers every verifier)
-from .context import VERIFIERS, OpView, Report
+from ..analysis.opview import OpView
+from .context import VERIFIERS, Report
 from .gate import GatedOps, gated_requirement, target_diagnostics
 from .regions import check_regions
 from .structure import check_structure

@@ -1,6 +1,6 @@
 """The SM / PTX-ISA target gate: ops the GPU a module targets cannot run.
 
-For every op whose facts carry a :class:`~nvgpu_ls.dialects.facts.Requirement`, the gate
+For every op whose facts carry a :class:`~nvgpu_ls.analysis.facts.Requirement`, the gate
 works out the requirement of this very instance (``requirement_forms``: an
 ``nvgpu.mma.sync`` of shape m16n8k16 needs sm_80 even though m16n8k8 runs on sm_75),
 resolves the target of the enclosing ``gpu.module`` (or of the file) with
@@ -28,12 +28,12 @@ from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..analysis.values import DialectAttr, FloatType, Type, TypeAttr, VectorType
 from ..diagnostics import Diagnostic, Related, Severity
-from ..dialects.facts import Requirement
+from ..analysis.facts import Requirement
 from ..target import (
     TILEAA_CC, TILEAA_SPEC, ResolvedTarget, Target, format_ptx, lowest_target, module_targets, nvvm_targets,
     parse_chip, ptx_needed, requirement_text, satisfies, tileaa_target,
 )
-from .context import OpView
+from ..analysis.opview import OpView
 
 SOURCE = "nvgpu-ls"
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic
-from ..dialects.facts import Requirement
+from ..analysis.facts import Requirement
 from . import CheckOptions, check_op, finished, syntax_error_starts
 from .context import Report
 from .gate import GatedEntry, GatedOps, scope_of, target_diagnostics

@@ -12,7 +12,8 @@ none, so only its generic form must spell it. Messages are upstream's (measured 
 from __future__ import annotations
 
 from ..analysis.ir import Block, Operation
-from .context import OpView, Report
+from ..analysis.opview import OpView
+from .context import Report
 
 
 def check_regions(view: OpView, report: Report) -> bool:

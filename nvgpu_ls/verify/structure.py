@@ -27,9 +27,10 @@ from ..analysis.values import (
     TensorType, Type, TypeAliasRef, UnitAttr, UnrankedMemRefType, VectorType, WarpgroupAccumulatorType,
     WarpgroupDescriptorType, DialectType,
 )
-from ..dialects.facts import AttributeFact
+from ..analysis.facts import AttributeFact
 from ..dialects.ods import registry
-from .context import OpView, Report, enum_case, same_type, unknowable
+from ..analysis.opview import OpView, enum_case, same_type
+from .context import Report, unknowable
 from .predicates import element_type, satisfies
 
 CHECKED_DIALECTS = frozenset({"nvgpu"})

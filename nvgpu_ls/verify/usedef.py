@@ -19,7 +19,7 @@ from ..analysis.values import (
 )
 from ..diagnostics import Diagnostic, Related, Severity
 from ..memory import register_cache
-from .context import OpView, canonical
+from ..analysis.opview import OpView, canonical
 
 _GRAPH_REGION_OPS = frozenset({"builtin.module", "gpu.module"})
 """Ops whose regions are graph regions: their values need not be defined before use."""

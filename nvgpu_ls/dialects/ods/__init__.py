@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Mapping
 
-from ..facts import (
+from ...analysis.facts import (
     AttributeFact, OperandFact, OpFacts, OpWords, RegionFact, ResultFact, SuccessorFact, TypeRelation,
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..facts import OpWords
+from ...analysis.facts import OpWords
 from ..ods import GeneratedOps, registry
 from .core import WORDS as _CORE
 from .nvgpu import WORDS as _NVGPU

@@ -4,7 +4,7 @@ completion. Op structure is not here: it comes from the generated registry (``od
 
 from __future__ import annotations
 
-from ..facts import OpWords
+from ...analysis.facts import OpWords
 
 WORDS: dict[str, OpWords] = {
     "builtin.module": OpWords(

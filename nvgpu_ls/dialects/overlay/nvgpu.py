@@ -7,7 +7,7 @@ constraints, LLVM 22's assembly format) comes from the generated registry (``ods
 
 from __future__ import annotations
 
-from ..facts import AttributeFact, OpWords, Requirement, requirement_forms
+from ...analysis.facts import AttributeFact, OpWords, Requirement, requirement_forms
 
 _KEYWORD_ERA = (
     "Two eras of syntax are read: LLVM 22's (inherent attributes in the attribute dictionary, "

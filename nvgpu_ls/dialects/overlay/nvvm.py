@@ -6,7 +6,7 @@ registry (``ods``)."""
 
 from __future__ import annotations
 
-from ..facts import OpWords, Requirement, RequirementForm
+from ...analysis.facts import OpWords, Requirement, RequirementForm
 
 WORDS: dict[str, OpWords] = {
     "nvvm.read.ptx.sreg.tid.x": OpWords(

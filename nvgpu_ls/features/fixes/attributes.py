@@ -26,8 +26,8 @@ from ...analysis.document import Document
 from ...analysis.ir import Operation
 from ...analysis.values import MemRefType, VectorType, element_bit_width
 from ...diagnostics import Diagnostic
-from ...dialects.facts import AttributeFact
-from ...verify.context import OpView, enum_case
+from ...analysis.facts import AttributeFact
+from ...analysis.opview import OpView, enum_case
 from . import Edit, Fix, Fixer
 from .text import attribute_dicts, format_ints, insert_entry, remove_entry, replace_int, replace_word
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from ...analysis.document import Document
 from ...analysis.values import VectorType
 from ...diagnostics import Diagnostic
-from ...verify.context import OpView
+from ...analysis.opview import OpView
 
 
 def completed_data(doc: Document, diag: Diagnostic) -> dict:

@@ -21,7 +21,7 @@ import re
 from ...analysis.document import Document
 from ...analysis.ir import Operation
 from ...diagnostics import Diagnostic
-from ...dialects.facts import Requirement
+from ...analysis.facts import Requirement
 from ...target import (
     CHIP_PTX, KNOWN_CHIPS, TILEAA_CC, TILEAA_SPEC, ResolvedTarget, Target, chip_order, format_ptx, lowest_target,
     nvvm_targets, parse_chip, parse_features, parse_ptx, satisfies, tileaa_target,

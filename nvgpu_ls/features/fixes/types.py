@@ -22,7 +22,7 @@ from ...analysis.ir import Block, Operation, ValueDef
 from ...analysis.typegrammar import TypeSyntaxError, parse_type
 from ...analysis.values import GPUAddressSpaceAttr, MemRefType
 from ...diagnostics import Diagnostic
-from ...verify.context import Operand, OpView
+from ...analysis.opview import Operand, OpView
 from . import Edit, Fix, Fixer
 from .text import split_top_level
 

@@ -4,7 +4,8 @@ and a value that is an integer, a float or an elements attribute."""
 from __future__ import annotations
 
 from ...analysis.values import BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr, IntegerType, OpaqueAttr
-from ..context import OpView, Report, unknowable, verifies
+from ...analysis.opview import OpView
+from ..context import Report, unknowable, verifies
 
 CODE = "arith.constant"
 

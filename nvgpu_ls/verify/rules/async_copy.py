@@ -21,8 +21,9 @@ from ...analysis.values import (
     StridedLayoutAttr, Type,
 )
 from ...diagnostics import Related, Severity
-from ..context import Operand, OpView, Report, Span, verifies
-from ..memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory
+from ...analysis.opview import Operand, OpView, Span
+from ..context import Report, verifies
+from ...dialects.memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory
 
 CODE = "nvgpu.async-copy"
 

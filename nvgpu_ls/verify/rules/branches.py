@@ -3,7 +3,8 @@ passes each successor block exactly as many values as the block has arguments, o
 
 from __future__ import annotations
 
-from ..context import OpView, Report, same_type, unknowable, verifies
+from ...analysis.opview import OpView, same_type
+from ..context import Report, unknowable, verifies
 
 CODE = "branch"
 

@@ -24,7 +24,8 @@ from ...analysis.values import (
 )
 from ...diagnostics import Severity
 from ...dialects.nvgpu import saturation_refusal
-from ..context import OpView, Report, Span, enum_case, unknowable, verifies
+from ...analysis.opview import OpView, Span, enum_case
+from ..context import Report, unknowable, verifies
 
 E8M0 = "f8E8M0FNU"
 HALF_TYPES = ("f16", "bf16")

@@ -18,9 +18,10 @@ from ...analysis.values import (
     FloatType, IntegerAttr, IntegerType, MemRefType, TensorMapDescriptorType, Type, VectorType,
     element_bit_width, memory_space_number,
 )
-from ..context import Operand, OpView, Report, Span, verifies
+from ...analysis.opview import Operand, OpView, Span
+from ..context import Report, verifies
 from .conversions import on_op_line
-from ..memory_spaces import memref_in_shared_memory
+from ...dialects.memory_spaces import memref_in_shared_memory
 from .tma import MAX_TMA_RANK, check_tma_rank, descriptor_site, verify_tma_descriptor
 
 SHARED = 3

@@ -5,7 +5,8 @@ function's signature says. Messages are upstream's, measured with ``mlir-opt-22`
 from __future__ import annotations
 
 from ...analysis.ir import Operation
-from ..context import OpView, Report, same_type, unknowable, verifies
+from ...analysis.opview import OpView, same_type
+from ..context import Report, unknowable, verifies
 
 CODE = "func"
 

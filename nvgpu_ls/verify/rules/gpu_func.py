@@ -9,7 +9,8 @@ argument list, then ``-> results`` where the function returns something.
 from __future__ import annotations
 
 from ...analysis import tokens as tk
-from ..context import OpView, Report, verifies
+from ...analysis.opview import OpView
+from ..context import Report, verifies
 
 CODE = "gpu.func.kernel-result"
 _OPEN, _CLOSE = "([{<", ")]}>"

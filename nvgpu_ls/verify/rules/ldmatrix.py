@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from ...analysis.values import VectorType
 from ...diagnostics import Related, Severity
-from ..context import OpView, Report, verifies
-from ..memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory
+from ...analysis.opview import OpView
+from ..context import Report, verifies
+from ...dialects.memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory
 from .async_copy import Emitter, as_memref, element_width, last_dim_unit_stride, mlir_type_text, uses_span
 
 CODE = "nvgpu.ldmatrix"

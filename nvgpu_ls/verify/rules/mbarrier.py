@@ -28,8 +28,9 @@ from ...analysis.values import (
     Attr, FloatType, IndexType, IntegerAttr, IntegerType, MBarrierGroupType, Type, element_bit_width,
 )
 from ...diagnostics import Related, Severity
-from ..context import Operand, OpView, Report, Span, verifies
-from ..memory_spaces import shared_memory_space
+from ...analysis.opview import Operand, OpView, Span
+from ..context import Report, verifies
+from ...dialects.memory_spaces import shared_memory_space
 
 MAX_MBARRIER_COUNT = (1 << 20) - 1
 """PTX: arrival and transaction counts of an mbarrier are at most 2^20 - 1."""

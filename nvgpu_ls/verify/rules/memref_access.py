@@ -5,7 +5,8 @@ dimension, and a global that exists with the type the op claims. Messages are up
 from __future__ import annotations
 
 from ...analysis.values import MemRefType, TypeAttr
-from ..context import OpView, Report, same_type, unknowable, verifies
+from ...analysis.opview import OpView, same_type
+from ..context import Report, unknowable, verifies
 
 CODE = "memref"
 

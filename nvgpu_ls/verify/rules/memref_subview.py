@@ -18,7 +18,8 @@ from ...analysis.formats import K_DYNAMIC
 from ...analysis.layouts import canonical_memory_space as _space, printed_memref as _print
 from ...analysis.layouts import saturated_add as _add, saturated_mul as _mul, strides_and_offset
 from ...analysis.values import MemRefType, StridedLayoutAttr
-from ..context import OpView, Report, Span, verifies
+from ...analysis.opview import OpView, Span
+from ..context import Report, verifies
 from .conversions import on_op_line
 
 CODE = "memref.subview"

@@ -8,7 +8,8 @@ import re
 
 from ...analysis.layouts import canonical_memref, strides_and_offset
 from ...analysis.values import AffineMapAttr, MemRefType, StridedLayoutAttr
-from ..context import OpView, Report, verifies
+from ...analysis.opview import OpView
+from ..context import Report, verifies
 
 CODE = "memref.transpose"
 _MAP = re.compile(r"affine_map<\s*\(([^()]*)\)\s*(\[[^\]]*\])?\s*->\s*\((.*)\)\s*>$", re.S)

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from ...analysis.values import FloatType, IntegerType, Type, VectorType
 from ...diagnostics import Related, Severity
-from ..context import OpView, Report, unknowable, verifies
+from ...analysis.opview import OpView
+from ..context import Report, unknowable, verifies
 from .async_copy import Emitter, c_div
 
 CODE = "nvgpu.mma-sync"

@@ -14,7 +14,8 @@ The SM requirement of each op (``is not supported on sm_100``) is the target gat
 from __future__ import annotations
 
 from ...analysis.values import FLOAT_WIDTHS, FloatType, Type, TypeAttr
-from ..context import OpView, Report, Span, enum_case, verifies
+from ...analysis.opview import OpView, Span, enum_case
+from ..context import Report, verifies
 from .conversions import on_op_line
 
 CODE = "nvvm.convert"

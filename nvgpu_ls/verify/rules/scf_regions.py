@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ...analysis.ir import Operation, Region
 from ...analysis.values import Type
-from ..context import OpView, Report, same_type, unknowable, verifies
+from ...analysis.opview import OpView, same_type
+from ..context import Report, unknowable, verifies
 
 CODE = "scf.region"
 

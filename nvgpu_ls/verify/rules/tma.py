@@ -43,8 +43,9 @@ from ...analysis.values import (
     element_bit_width,
 )
 from ...diagnostics import Related, Severity
-from ..context import Operand, OpView, Report, Span, verifies
-from ..memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory, shared_memory_space
+from ...analysis.opview import Operand, OpView, Span
+from ..context import Report, verifies
+from ...dialects.memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory, shared_memory_space
 from .mbarrier import check_barrier_operands, constant_int, space_text, type_alias_related, upstream_bit_width
 
 MAX_TMA_RANK = 5

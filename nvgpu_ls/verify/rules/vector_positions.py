@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ...analysis.formats import K_DYNAMIC
 from ...analysis.values import Type, VectorType
-from ..context import OpView, Report, same_type, unknowable, verifies
+from ...analysis.opview import OpView, same_type
+from ..context import Report, unknowable, verifies
 
 CODE = "vector.position"
 POISON = -1

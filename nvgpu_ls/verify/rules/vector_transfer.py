@@ -5,7 +5,8 @@ identity of the source's rank onto the vector's."""
 from __future__ import annotations
 
 from ...analysis.values import ArrayAttr, AffineMapAttr, MemRefType, TensorType, VectorType
-from ..context import OpView, Report, verifies
+from ...analysis.opview import OpView
+from ..context import Report, verifies
 from .memref_transpose import map_parts
 
 CODE = "vector.transfer"

@@ -36,8 +36,9 @@ from ...analysis.values import (
     WarpgroupDescriptorType,
 )
 from ...diagnostics import Related, Severity
-from ..context import OpView, Report, Span, verifies
-from ..memory_spaces import memref_in_shared_memory
+from ...analysis.opview import OpView, Span
+from ..context import Report, verifies
+from ...dialects.memory_spaces import memref_in_shared_memory
 from .mbarrier import space_text, type_alias_related
 from .tma import descriptor_site, verify_tma_descriptor
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..analysis.values import (
     Attr, AttrAliasRef, DialectAttr, GPUAddressSpaceAttr, IntegerAttr, MemRefType, OpaqueAttr,
 )
-from .context import attribute_words
+from ..analysis.opview import attribute_words
 
 SHARED_MEMORY_SPACE = 3
 """``NVGPUDialect::kSharedMemoryAddressSpace``."""
