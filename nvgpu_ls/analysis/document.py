@@ -15,7 +15,7 @@ from typing import Iterator
 
 from ..diagnostics import Diagnostic
 from . import tokens as tk
-from .ir import AttrEntry, Block, Operation, Region, SymbolRef, ValueDef, ValueUse, walk_ops
+from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, ValueDef, ValueUse, walk_ops
 from .parser import AliasDef, Chunk, Parser
 from .positions import LineIndex
 from .registry import OpRegistry, default_registry
@@ -162,7 +162,8 @@ class Document:
         self._set_diagnostics(kept + list(zip(parser.diagnostics, parser.origins)))
         self.text = text
         self.lines = self.lines.edited(text, edit_start, old_end, new_end)
-        self._reindex_around(fresh, target)
+        if not self._carry_values(target, fresh):
+            self._reindex_around(fresh, target)
         if not self._carry_symbols(target, fresh):
             self._index_symbols()
         self.last_update = "incremental"
@@ -283,6 +284,42 @@ class Document:
         self.isolation_breaks = [use for use in self.isolation_breaks if not stale(use.start, use.owner)]
         _Indexer(self).index_chunk(chunk.ops)
 
+    def _carry_values(self, old: Operation, new: Operation) -> bool:
+        """Move the use-def links of a replaced op to its re-read twin when the edit changed no name.
+
+        The same definitions, uses, block labels and successors, named alike and in the same order,
+        resolve the same way (names are scoped by position, and nothing around the op changed), so
+        each new object takes over its old twin's links and the chunk need not be indexed again.
+        Returns False when anything about the names differs."""
+        old_parts, old_layout = _name_shape(old)
+        new_parts, new_layout = _name_shape(new)
+        if old_layout != new_layout:
+            return False
+        twin = {id(o): n for o, n in zip(old_parts, new_parts)}
+        for o, n in zip(old_parts, new_parts):
+            if isinstance(o, ValueDef):
+                n.uses = [twin.get(id(use), use) for use in o.uses]
+                for use in n.uses:
+                    use.definition = n
+            elif isinstance(o, ValueUse):
+                if o.definition is not None and id(o.definition) not in twin:
+                    n.definition = o.definition
+                    o.definition.uses = [n if use is o else use for use in o.definition.uses]
+                elif o.definition is None:
+                    n.definition = None
+            elif isinstance(o, Block):
+                n.refs = [twin.get(id(ref), ref) for ref in o.refs]
+                for ref in n.refs:
+                    ref.block = n
+            elif isinstance(o, BlockRef) and o.block is not None and id(o.block) not in twin:
+                n.block = o.block
+                o.block.refs = [n if ref is o else ref for ref in o.block.refs]
+        self.undefined = [twin.get(id(use), use) for use in self.undefined]
+        self.isolation_breaks = [twin.get(id(use), use) for use in self.isolation_breaks]
+        self.duplicates = [(twin.get(id(a), a), twin.get(id(b), b)) for a, b in self.duplicates]
+        self.duplicate_blocks = [(twin.get(id(a), a), twin.get(id(b), b)) for a, b in self.duplicate_blocks]
+        return True
+
     def _carry_symbols(self, old: Operation, new: Operation) -> bool:
         """Move symbol links from a replaced op to its re-read twin when its symbols did not change.
 
@@ -402,8 +439,6 @@ class _Indexer:
         """The names each open region scope defined, innermost last."""
         self.isolated: Operation | None = None
         """The innermost op isolated from above whose region is being read (None: the chunk)."""
-        self.context_of: dict[int, Operation | None] = {}
-        """``isolated`` where each definition and each forward-referencing use was read, by id."""
 
     def index_chunk(self, ops: list[Operation]) -> None:
         for op in ops:
@@ -469,18 +504,18 @@ class _Indexer:
             for use in existing:  # a forward reference: its uses now have their definition
                 use.definition = value
                 value.uses.append(use)
-                if self.context_of.get(id(use)) is not self.isolated:
+                if use.scope is not self.isolated:
                     self.doc.isolation_breaks.append(use)
         self.values[key] = value
         self.frames[-1].append(key)
-        self.context_of[id(value)] = self.isolated
+        value.scope = self.isolated
 
     def resolve(self, use: ValueUse) -> None:
         key = _value_key(use.name)
         entry = self.values.get(key)
         if entry is None or isinstance(entry, list):
             use.definition = None
-            self.context_of[id(use)] = self.isolated
+            use.scope = self.isolated
             if entry is None:
                 self.values[key] = [use]
             else:
@@ -488,8 +523,35 @@ class _Indexer:
         else:
             use.definition = entry
             entry.uses.append(use)
-            if self.context_of.get(id(entry)) is not self.isolated:
+            if entry.scope is not self.isolated:
                 self.doc.isolation_breaks.append(use)
+
+
+def _name_shape(root: Operation) -> tuple[list, list]:
+    """The objects of ``root``'s subtree the use-def index links (definitions, uses, blocks, successor
+    references), in one fixed order, and what they are called there."""
+    parts: list = []
+    layout: list = []
+    for op in root.walk():
+        layout.append((op.name, len(op.operands), len(op.results), len(op.regions), len(op.successors)))
+        for use in op.operands:
+            parts.append(use)
+            layout.append(use.name)
+        for region in op.regions:
+            layout.append(len(region.blocks))
+            for block in region.blocks:
+                parts.append(block)
+                layout.append((block.label, len(block.args), len(block.ops)))
+                for arg in block.args:
+                    parts.append(arg)
+                    layout.append(arg.name)
+        for value in op.results:
+            parts.append(value)
+            layout.append(value.name)
+        for ref in op.successors:
+            parts.append(ref)
+            layout.append(ref.name)
+    return parts, layout
 
 
 def symbol_key(name: str) -> str:
@@ -499,8 +561,16 @@ def symbol_key(name: str) -> str:
 
 def _value_key(name: str) -> tuple[str, int]:
     """(name, result number) of a value as spelled: ``%x`` and ``%x#0`` are one value."""
-    base, hash_, number = name.partition("#")
-    return (base, int(number)) if hash_ and number.isdigit() else (name, 0)
+    key = _VALUE_KEYS.get(name)
+    if key is None:
+        if len(_VALUE_KEYS) > 1 << 16:
+            _VALUE_KEYS.clear()
+        base, hash_, number = name.partition("#")
+        key = _VALUE_KEYS[name] = (base, int(number)) if hash_ and number.isdigit() else (name, 0)
+    return key
+
+
+_VALUE_KEYS: dict[str, tuple[str, int]] = {}
 
 
 # ---------------------------------------------------------------- span shifting

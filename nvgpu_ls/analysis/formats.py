@@ -2,7 +2,7 @@
 
 The op facts spell each op's custom syntax in upstream's declarative-format notation
 (``$src `[` $indices `]` attr-dict `:` type($src)``). This module parses that
-notation once per format (with lark) into a small element tree and matches the tree
+notation once per format (a recursive-descent reader) into a small element tree and matches the tree
 against the token stream, filling the op's operands, attributes and types by their
 ODS names. An op may list several formats (syntax changed across upstream releases);
 the first that reads the whole op wins.
@@ -10,13 +10,11 @@ the first that reads the whole op wins.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterable
-
-from lark import Lark, Transformer, v_args
-from lark.exceptions import LarkError
 
 from .facts import OpFacts
 from . import tokens as tk
@@ -30,39 +28,6 @@ from .values import (
 
 if TYPE_CHECKING:
     from .parser import Parser
-
-_FORMAT_GRAMMAR = r"""
-start: element*
-?element: LITERAL                                        -> literal
-        | VARIABLE ANCHOR?                               -> variable
-        | "qualified" "(" VARIABLE ")" ANCHOR?           -> variable
-        | directive ANCHOR?                              -> anchored
-        | "(" then_elements ")" [":" "(" else_elements ")"] "?"   -> group
-then_elements: element+
-else_elements: element*
-directive: "attr-dict"                                   -> attr_dict
-         | "attr-dict-with-keyword"                      -> attr_dict_kw
-         | "prop-dict"                                   -> prop_dict
-         | "type" "(" target ")"                         -> type_of
-         | "qualified" "(" directive ")"                 -> qualified
-         | "functional-type" "(" target "," target ")"   -> functional
-         | "custom" "<" NAME ">" "(" [cargs] ")"         -> custom
-         | "ref" "(" (VARIABLE | directive) ")"          -> ref
-         | "operands"                                    -> all_operands
-         | "regions"                                     -> all_regions
-         | "successors"                                  -> all_successors
-cargs: carg ("," carg)*
-?carg: VARIABLE | directive
-?target: VARIABLE | "operands" -> t_operands | "results" -> t_results
-LITERAL: /`[^`]*`/
-VARIABLE: /\$[A-Za-z_][A-Za-z0-9_]*/
-ANCHOR: "^"
-NAME: /[A-Za-z_][A-Za-z0-9_]*/
-%ignore /\s+/
-"""
-
-_FORMAT_PARSER = Lark(_FORMAT_GRAMMAR, parser="lalr")
-
 
 class Mismatch(Exception):
     """The tokens do not follow this format; ``index`` is where they stopped following it."""
@@ -105,91 +70,167 @@ class Group:
     anchor: object = None
 
 
-@v_args(inline=True)
-class _BuildFormat(Transformer):
-    def start(self, *elements):
-        return tuple(e for e in elements if e is not None)
+class FormatSyntaxError(ValueError):
+    """A format string the notation reader cannot read."""
 
-    def literal(self, tok):
-        text = str(tok)[1:-1]
-        return Literal(text) if text.strip() and text != "\\n" else None
 
-    def variable(self, var, anchor=None):
-        return Variable(var.name, anchor is not None)
+_FORMAT_TOKEN = re.compile(r"\s*(?:(`[^`]*`)|(\$[A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_\-]*)|([()^:?,<>]))")
 
-    def anchored(self, directive, anchor=None):
-        if anchor is None:
-            return directive
-        return Directive(directive.kind, directive.args, True)
 
-    def then_elements(self, *items):
-        return tuple(i for i in items if i is not None)
+def _format_tokens(text: str) -> list[tuple[str, str]]:
+    tokens: list[tuple[str, str]] = []
+    pos = 0
+    while True:
+        match = _FORMAT_TOKEN.match(text, pos)
+        if match is None:
+            if text[pos:].strip():
+                raise FormatSyntaxError(f"unexpected {text[pos:pos + 10]!r}")
+            return tokens
+        literal, variable, word, mark = match.groups()
+        tokens.append(("literal", literal) if literal else ("var", variable[1:]) if variable
+                      else ("word", word) if word else (mark, mark))
+        pos = match.end()
 
-    def else_elements(self, *items):
-        return tuple(i for i in items if i is not None)
 
-    def group(self, then, otherwise=None):
-        anchor = next((item for item in then if getattr(item, "anchor", False)), None)
-        return Group(then, otherwise or (), anchor)
+class _FormatReader:
+    """The declarative-format notation, read by recursive descent into ``Literal`` / ``Variable`` /
+    ``Directive`` / ``Group`` elements."""
 
-    def attr_dict(self):
-        return Directive("attr-dict")
+    _DIRECTIVE_WORDS = {"attr-dict": "attr-dict", "attr-dict-with-keyword": "attr-dict-with-keyword",
+                        "prop-dict": "prop-dict", "operands": "operands", "regions": "regions",
+                        "successors": "successors"}
 
-    def attr_dict_kw(self):
-        return Directive("attr-dict-with-keyword")
+    def __init__(self, text: str) -> None:
+        self.tokens = _format_tokens(text)
+        self.pos = 0
 
-    def prop_dict(self):
-        return Directive("prop-dict")
+    def peek(self, ahead: int = 0) -> tuple[str, str]:
+        index = self.pos + ahead
+        return self.tokens[index] if index < len(self.tokens) else ("end", "")
 
-    def type_of(self, target):
-        return Directive("type", (target,))
+    def take(self, kind: str) -> str:
+        token = self.peek()
+        if token[0] != kind:
+            raise FormatSyntaxError(f"expected {kind}, found {token[1]!r}")
+        self.pos += 1
+        return token[1]
 
-    def qualified(self, inner):
-        return inner
+    def anchor(self) -> bool:
+        if self.peek()[0] == "^":
+            self.pos += 1
+            return True
+        return False
 
-    def functional(self, a, b):
-        return Directive("functional-type", (a, b))
+    def elements(self, closing: str) -> tuple:
+        found = []
+        while self.peek()[0] not in (closing, "end"):
+            element = self.element()
+            if element is not None:
+                found.append(element)
+        return tuple(found)
 
-    def custom(self, name, args=None):
-        return Directive("custom", (str(name),) + tuple(args or ()))
+    def element(self):
+        kind, value = self.peek()
+        if kind == "literal":
+            self.pos += 1
+            text = value[1:-1]
+            return Literal(text) if text.strip() and text != "\\n" else None
+        if kind == "var":
+            self.pos += 1
+            return Variable(value, self.anchor())
+        if kind == "(":
+            self.pos += 1
+            then = self.elements(")")
+            if not then:
+                raise FormatSyntaxError("an optional group needs elements")
+            self.take(")")
+            otherwise: tuple = ()
+            if self.peek()[0] == ":":
+                self.pos += 1
+                self.take("(")
+                otherwise = self.elements(")")
+                self.take(")")
+            self.take("?")
+            anchor = next((item for item in then if getattr(item, "anchor", False)), None)
+            return Group(then, otherwise, anchor)
+        if kind == "word" and value == "qualified" and self.peek(1)[0] == "(" and self.peek(2)[0] == "var":
+            self.pos += 2
+            name = self.take("var")
+            self.take(")")
+            return Variable(name, self.anchor())
+        directive = self.directive()
+        return Directive(directive.kind, directive.args, True) if self.anchor() else directive
 
-    def cargs(self, *args):
-        return args
+    def directive(self) -> "Directive":
+        word = self.take("word")
+        if word in self._DIRECTIVE_WORDS:
+            return Directive(self._DIRECTIVE_WORDS[word])
+        if word == "type":
+            self.take("(")
+            target = self.target()
+            self.take(")")
+            return Directive("type", (target,))
+        if word == "qualified":
+            self.take("(")
+            inner = self.directive()
+            self.take(")")
+            return inner
+        if word == "functional-type":
+            self.take("(")
+            first = self.target()
+            self.take(",")
+            second = self.target()
+            self.take(")")
+            return Directive("functional-type", (first, second))
+        if word == "custom":
+            self.take("<")
+            name = self.take("word")
+            self.take(">")
+            self.take("(")
+            args: list = []
+            while self.peek()[0] != ")":
+                args.append(Variable(self.take("var")) if self.peek()[0] == "var" else self.directive())
+                if self.peek()[0] != ",":
+                    break
+                self.pos += 1
+            self.take(")")
+            return Directive("custom", (name, *args))
+        if word == "ref":
+            self.take("(")
+            target = Variable(self.take("var")) if self.peek()[0] == "var" else self.directive()
+            self.take(")")
+            return Directive("ref", (target,))
+        raise FormatSyntaxError(f"unknown directive {word!r}")
 
-    def ref(self, target):
-        return Directive("ref", (target,))
+    def target(self):
+        kind, value = self.peek()
+        if kind == "var":
+            self.pos += 1
+            return Variable(value)
+        if kind == "word" and value in ("operands", "results"):
+            self.pos += 1
+            return value
+        raise FormatSyntaxError(f"expected a type target, found {value!r}")
 
-    def all_operands(self):
-        return Directive("operands")
 
-    def all_regions(self):
-        return Directive("regions")
-
-    def all_successors(self):
-        return Directive("successors")
-
-    def t_operands(self):
-        return "operands"
-
-    def t_results(self):
-        return "results"
-
-    def VARIABLE(self, tok):
-        return Variable(str(tok)[1:])
 
 
 @lru_cache(maxsize=None)
 def compile_format(text: str) -> tuple:
-    """The element tree of one declarative format string."""
-    tree = _FORMAT_PARSER.parse(text)
-    return _BuildFormat().transform(tree)
+    """The element tree of one declarative format string (``FormatSyntaxError`` when the notation
+    reader cannot read it)."""
+    reader = _FormatReader(text)
+    found = reader.elements("end")
+    if reader.peek()[0] != "end":
+        raise FormatSyntaxError(f"unexpected {reader.peek()[1]!r}")
+    return found
 
 
 def compile_format_or_none(text: str) -> tuple | None:
-    """The element tree, or None for a format string the notation grammar cannot read."""
+    """The element tree, or None for a format string the notation reader cannot read."""
     try:
         return compile_format(text)
-    except LarkError:
+    except FormatSyntaxError:
         return None
 
 

@@ -10,7 +10,7 @@ different type than prior uses"; the implied types placed at each use let the us
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from .errors import TypeSyntaxError
 from .ir import AttrEntry, Operation, TypeRef, ValueUse
@@ -24,39 +24,91 @@ if TYPE_CHECKING:
     from .facts import OpFacts
 
 
+class _Plan:
+    """What an op's facts say about its implied types, worked out once per op."""
+
+    __slots__ = ("facts", "built", "useful", "related_attributes", "operand_names", "results", "result_refs")
+
+    def __init__(self, facts: "OpFacts") -> None:
+        self.facts = facts
+        self.built = {f.name: t for f in (*facts.operands, *facts.results) if f.builds
+                      for t in [_parse(f.builds)] if t is not None}
+        self.useful = bool(facts.type_relations or self.built)
+        """Can anything be implied at all?"""
+        related = {name for relation in facts.type_relations for name in relation.names}
+        self.related_attributes = tuple(a.name for a in facts.attributes if a.name in related)
+        """The attributes whose type a relation ties to a value's (``AllTypesMatch<value, result>``)."""
+        self.operand_names = tuple(f.name for f in facts.operands)
+        self.results = tuple(f.name for f in facts.results) \
+            if facts.results and not any(f.variadic or f.optional for f in facts.results) else ()
+        """The result names, when each result is one value (else results are not implied)."""
+        self.result_refs = {name: tuple(n for relation in facts.type_relations if relation.kind == "same"
+                                        and name in relation.names for n in relation.names)
+                            for name in self.results}
+        """For each result, the names a ``same`` relation ties it to (where its type may be spelled)."""
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(facts: "OpFacts") -> _Plan:
+    plan = _PLANS.get(id(facts))
+    if plan is None or plan.facts is not facts:
+        plan = _PLANS[id(facts)] = _Plan(facts)
+    return plan
+
+
+_IMPLIED: dict[tuple, tuple["OpFacts", tuple, dict[str, Type]]] = {}
+"""``implied_types`` by (facts, spelled types): ops of one kind repeat a few spellings many times."""
+
+
 def implied_types(facts: "OpFacts", spelled: dict[str, Type]) -> dict[str, Type]:
     """Each operand or result name's type: ``spelled`` (what the format's type directives gave,
     one type per name) completed through the op's type relations and built types (each element
-    of a variadic group takes the one type)."""
+    of a variadic group takes the one type). The result is shared: callers must not change it."""
+    values = tuple(spelled.values())
+    key = (id(facts), tuple(spelled), tuple(map(id, values)))
+    known = _IMPLIED.get(key)
+    if known is not None and known[0] is facts and known[1] == values:
+        return known[2]
+    if len(_IMPLIED) > 1 << 14:
+        _IMPLIED.clear()
+    found = _implied_types(facts, spelled)
+    _IMPLIED[key] = (facts, values, found)  # the types are kept alive with it, so their ids stay theirs
+    return found
+
+
+def _implied_types(facts: "OpFacts", spelled: dict[str, Type]) -> dict[str, Type]:
     types = dict(spelled)
-    built = {fact.name: fact.builds for fact in (*facts.operands, *facts.results) if fact.builds}
-    for with_builders in (False, True):
-        if with_builders:
-            for name, text in built.items():
-                if name not in types:
-                    found = _parse(text)
-                    if found is not None:
-                        types[name] = found
-        changed = True
-        while changed:
-            changed = False
-            for relation in facts.type_relations:
-                for name, found in _propagate(relation, types):
-                    if name not in types and found is not None:
-                        types[name] = found
-                        changed = True
+    relations = facts.type_relations
+    _relate(relations, types)
+    built = _plan(facts).built
+    if any(name not in types for name in built):
+        for name, found in built.items():
+            types.setdefault(name, found)
+        _relate(relations, types)
     return types
 
 
-def _propagate(relation, types: dict[str, Type]) -> Iterable[tuple[str, Type | None]]:
-    if relation.kind == "same":
-        source = next((types[n] for n in relation.names if n in types), None)
-        if source is not None:
-            return [(name, source) for name in relation.names]
-        return []
-    if relation.kind == "with" and relation.transform and relation.names[0] in types:
-        return [(relation.names[1], transformed(types[relation.names[0]], relation.transform))]
-    return []
+def _relate(relations, types: dict[str, Type]) -> None:
+    """Spread known types along the relations until nothing changes."""
+    changed = True
+    while changed:
+        changed = False
+        for relation in relations:
+            names = relation.names
+            if relation.kind == "same":
+                source = next((types[n] for n in names if n in types), None)
+                if source is not None:
+                    for name in names:
+                        if name not in types:
+                            types[name] = source
+                            changed = True
+            elif relation.kind == "with" and relation.transform and names[0] in types and names[1] not in types:
+                found = transformed(types[names[0]], relation.transform)
+                if found is not None:
+                    types[names[1]] = found
+                    changed = True
 
 
 def transformed(value: Type, transform: str) -> Type | None:
@@ -96,40 +148,47 @@ def place_implied(op: Operation, facts: "OpFacts", operands: dict[str, list[Valu
     types at each use (where the use-def layer compares them with the definitions), result types
     at the op's name. A typed attribute (``arith.constant 1 : i32``) spells its type, and a result
     of that very type (``AllTypesMatch<value, result>``) is spelled there too."""
+    plan = _PLANS.get(id(facts))
+    if plan is None or plan.facts is not facts:
+        plan = _plan(facts)
+    if not plan.useful:
+        return
+    want_results = bool(plan.results) and not op.result_types and len(op.results) in (0, len(plan.results))
+    if not want_results and all(name in typed for name, uses in operands.items() if uses):
+        return  # the format spelled every type there is
     spelled: dict[str, Type] = {}
     spelled_at: dict[str, tuple[int, int]] = {}
-    for name, entry in (attributes or {}).items():
-        found = attribute_type(entry.value)
-        if found is not None:
-            spelled[name] = found
-            spelled_at[name] = (entry.value_start, entry.value_end)
+    if plan.related_attributes and attributes:
+        for name in plan.related_attributes:
+            entry = attributes.get(name)
+            found = attribute_type(entry.value) if entry is not None else None
+            if found is not None:
+                spelled[name] = found
+                spelled_at[name] = (entry.value_start, entry.value_end)  # type: ignore[union-attr]
     for name, refs in typed.items():
-        if refs and all(ref.type == refs[0].type for ref in refs):
-            spelled[name] = refs[0].type
-    if not facts.type_relations and not any(f.builds for f in (*facts.operands, *facts.results)):
-        return
+        first = refs[0].type if refs else None
+        if first is not None and (len(refs) == 1 or all(ref.type == first for ref in refs)):
+            spelled[name] = first
     types = implied_types(facts, spelled)
-    for fact in facts.operands:
-        uses = operands.get(fact.name)
-        if not uses or fact.name in typed or fact.name not in types:
-            continue
-        op.operand_types[fact.name] = [TypeRef(types[fact.name], use.start, use.end, implied=True) for use in uses]
-    if op.result_types or not facts.results or any(f.variadic or f.optional for f in facts.results):
-        return
-    if len(op.results) not in (0, len(facts.results)):
-        return
-    found = [types.get(fact.name) for fact in facts.results]
-    if all(t is not None for t in found):
-        op.result_types = [_result_ref(t, fact.name, facts, spelled_at, op)  # type: ignore[arg-type]
-                           for t, fact in zip(found, facts.results)]
+    operand_types = op.operand_types
+    for name in plan.operand_names:
+        uses = operands.get(name)
+        if uses and name not in typed:
+            implied = types.get(name)
+            if implied is not None:
+                operand_types[name] = [TypeRef(implied, use.start, use.end, True) for use in uses]
+    if want_results:
+        found = [types.get(name) for name in plan.results]
+        if None not in found:
+            op.result_types = [_result_ref(t, name, plan, spelled_at, op)  # type: ignore[arg-type]
+                               for t, name in zip(found, plan.results)]
 
 
-def _result_ref(found: Type, name: str, facts: "OpFacts", spelled_at: dict[str, tuple[int, int]],
+def _result_ref(found: Type, name: str, plan: _Plan, spelled_at: dict[str, tuple[int, int]],
                 op: Operation) -> TypeRef:
     """Where a result's type is shown: the typed attribute it must equal, else (implied) the op's name."""
-    for relation in facts.type_relations:
-        if relation.kind == "same" and name in relation.names:
-            at = next((spelled_at[n] for n in relation.names if n in spelled_at), None)
-            if at is not None:
-                return TypeRef(found, at[0], at[1])
+    for related in plan.result_refs[name]:
+        at = spelled_at.get(related)
+        if at is not None:
+            return TypeRef(found, at[0], at[1])
     return TypeRef(found, op.name_start, op.name_end, implied=True)

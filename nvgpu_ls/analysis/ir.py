@@ -49,7 +49,7 @@ class AttrEntry:
 class ValueDef:
     """An SSA value definition: an op result or a block argument."""
 
-    __slots__ = ("name", "index", "start", "end", "owner", "type", "uses", "is_block_arg")
+    __slots__ = ("name", "index", "start", "end", "owner", "type", "uses", "is_block_arg", "scope")
 
     def __init__(self, name: str, start: int, end: int, owner: "Operation | Block", index: int = 0,
                  is_block_arg: bool = False) -> None:
@@ -62,6 +62,9 @@ class ValueDef:
         self.type: TypeRef | None = None
         self.uses: list[ValueUse] = []
         self.is_block_arg = is_block_arg
+        self.scope: "Operation | None" = None
+        """The innermost op isolated from above around the definition (None: the chunk's top level),
+        as the use-def index last saw it."""
 
     def __repr__(self) -> str:
         return f"ValueDef({self.name} @{self.start})"
@@ -70,7 +73,7 @@ class ValueDef:
 class ValueUse:
     """One use of an SSA value by an op."""
 
-    __slots__ = ("name", "start", "end", "owner", "definition", "group")
+    __slots__ = ("name", "start", "end", "owner", "definition", "group", "scope")
 
     def __init__(self, name: str, start: int, end: int, owner: "Operation") -> None:
         self.name = name
@@ -78,6 +81,8 @@ class ValueUse:
         self.end = end
         self.owner = owner
         self.definition: ValueDef | None = None
+        self.scope: "Operation | None" = None
+        """Like ``ValueDef.scope``, for a use that names a value before its definition."""
         self.group = ""
         """The operand group (ODS operand name) it fills, when the op's syntax is known."""
 

@@ -848,12 +848,16 @@ class Parser:
         if isinstance(value, OpaqueType) and self.describes(text):
             self.report_opaque(text, start, "type", "syntax.type")
             return value
-        self.check_dialect_references(value, text, start)
-        self.check_vector_aliases(value, text, start)
+        if "." in text:
+            self.check_dialect_references(value, text, start)
+        if "x!" in text:
+            self.check_vector_aliases(value, text, start)
         return value
 
     def check_vector_aliases(self, value: Attr | Type, text: str, start: int) -> None:
         """``vector<2x!t>``: the alias must stand for an integer, index or float type."""
+        if "x!" not in text:
+            return
         for name in sorted(aliased_vector_elements(value)):
             target = self.aliases.get(name)
             element = target.value if target is not None else None
@@ -1018,7 +1022,8 @@ class Parser:
         """Step over a dialect value's ``<...>`` body as upstream's lexer scans it, character by
         character; an unbalanced bracket is upstream's error at the ``<`` (or the last string)."""
         open_tok = self.toks[self.pos]
-        end, message = tk.scan_pretty_body(self.text, open_tok.start)
+        simple = _SIMPLE_BODY.match(self.text, open_tok.start)
+        end, message = (simple.end(), None) if simple else tk.scan_pretty_body(self.text, open_tok.start)
         if message is not None:
             raise DialectBodyFailure(message, end, min(end + 1, len(self.text)), "syntax.dialect-body")
         toks = self.toks
@@ -1034,18 +1039,22 @@ class Parser:
         """Step over one bracketed group starting at the cursor; errors when it never closes."""
         toks = self.toks
         open_tok = toks[self.pos]
-        if self.opens_dialect_body(self.pos):
-            self.skip_dialect_body()
-            return
+        if open_tok.kind == "<" and self.pos:
+            before = toks[self.pos - 1]
+            if before.kind in _SIGILS and before.end == open_tok.start:
+                self.skip_dialect_body()
+                return
         stack = [open_tok.kind]
         self.advance()
         closers = tk.CLOSERS
         while stack:
             token = toks[self.pos]
             kind = token.kind
-            if kind == "<" and self.opens_dialect_body(self.pos):
-                self.skip_dialect_body()
-                continue
+            if kind == "<":
+                before = toks[self.pos - 1]
+                if before.kind in _SIGILS and before.end == token.start:
+                    self.skip_dialect_body()
+                    continue
             if kind in closers:
                 if token.newline_before and self.starts_op():
                     raise SyntaxFailure(f"unbalanced '{stack[-1]}'", open_tok.start, self.prev_end(),
@@ -1072,6 +1081,9 @@ class Parser:
 
 
 _UNKNOWN_WORD = re.compile(r"unknown type '(.+)'$")
+_SIGILS = frozenset({tk.BANG, tk.HASH})
+_SIMPLE_BODY = re.compile(r'<[^<>\[\](){}"\-]*>')
+"""A dialect body without nesting, strings or ``->``: the character scan would end at its ``>``."""
 
 
 def _angle_body(text: str, at: int) -> str:

@@ -66,6 +66,8 @@ class OpRegistry:
     def __init__(self, ops: Mapping[str, OpFacts], dialects: DialectKnowledge | None = None) -> None:
         self._ops = ops
         self.dialects = dialects or DialectKnowledge()
+        self._lookups: dict[tuple[str, str], OpLookup] = {}
+        self._facts: dict[str, OpFacts | None] = {}
         self._bare_words = {"module", "unrealized_conversion_cast"}
         for name in ops:
             dialect, _, word = name.partition(".")
@@ -73,13 +75,26 @@ class OpRegistry:
                 self._bare_words.add(word)
 
     def facts(self, name: str) -> OpFacts | None:
-        return self._ops.get(name)
+        try:
+            return self._facts[name]
+        except KeyError:
+            found = self._facts[name] = self._ops.get(name)
+            return found
 
     def names(self) -> list[str]:
         return sorted(self._ops)
 
     def lookup(self, word: str, default_dialect: str) -> OpLookup:
         """Resolve a custom-form op name written where ``default_dialect`` is the default."""
+        key = (word, default_dialect)
+        found = self._lookups.get(key)
+        if found is None:
+            if len(self._lookups) > 1 << 14:
+                self._lookups.clear()
+            found = self._lookups[key] = self._lookup(word, default_dialect)
+        return found
+
+    def _lookup(self, word: str, default_dialect: str) -> OpLookup:
         if "." in word:
             return OpLookup(word, *self._judge_dotted(word))
         candidates = ([f"{default_dialect}.{word}"] if default_dialect else []) + [f"builtin.{word}"]

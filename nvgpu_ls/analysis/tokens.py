@@ -135,33 +135,34 @@ def scan_pretty_body(text: str, at: int) -> tuple[int, str | None]:
     nested: list[str] = []
     shown = at
     pos = at
-    size = len(text)
     while True:
-        if pos >= size or text[pos] == "\0":
+        mark = _BODY_MARK.search(text, pos)
+        if mark is None:
             return shown, f"unbalanced '{nested[-1]}' character in pretty dialect name"
-        char = text[pos]
-        pos += 1
+        char = mark.group()
+        pos = mark.end()
+        if char == "->":
+            continue
         if char in "<[({":
             nested.append(char)
-            continue
-        if char == "-":
-            if pos < size and text[pos] == ">":
-                pos += 1
-            continue
-        if char in _BODY_CLOSERS:
+        elif char in _BODY_CLOSERS:
             if nested[-1] != _BODY_CLOSERS[char]:
                 return shown, f"unbalanced '{nested[-1]}' character in pretty dialect name"
             nested.pop()
             if not nested:
                 return pos, None
-            continue
-        if char == '"':
+        elif char == '"':
             shown = pos - 1
             end = _string_end(text, pos)
             if end is None:
                 newline = text.find("\n", pos)
-                return (size if newline < 0 else newline), 'expected \'"\' in string literal'
+                return (len(text) if newline < 0 else newline), 'expected \'"\' in string literal'
             pos = end
+        else:  # a NUL: upstream's end of input
+            return shown, f"unbalanced '{nested[-1]}' character in pretty dialect name"
+
+
+_BODY_MARK = re.compile(r'->|[<>\[\](){}"\0]')
 
 
 def _string_end(text: str, pos: int) -> int | None:

@@ -29,6 +29,7 @@ from ..analysis.values import (
 )
 from ..analysis.facts import AttributeFact
 from ..dialects.ods import registry
+from ..memory import register_cache
 from ..analysis.opview import OpView, enum_case, same_type
 from .context import Report, unknowable
 from .predicates import element_type, satisfies
@@ -288,14 +289,33 @@ def _result_types(view: OpView, report: Report) -> bool:
     return False
 
 
+_VERDICTS: dict[tuple[str, int], tuple[Type, str | None]] = {}
+"""(constraint, ``id(type)``) → (the type, the summary when it fails, else None): types are shared
+per spelling and constraints are few, so most checks are a lookup."""
+register_cache(_VERDICTS.clear)
+
+
 def _constraint_problem(fact, value: Type | None, upstream: bool) -> str | None:
     """The constraint's summary when ``value`` does not satisfy it, else None (also when unknown)."""
-    if value is None or unknowable(value):
+    if value is None:
         return None
     if fact.constraint:
-        entry = registry().constraint(fact.constraint)
-        _, root = registry().root(fact.constraint)
-        return entry.get("summary") or root.get("summary") if satisfies(root.get("pred"), value) is False else None
+        key = (fact.constraint, id(value))
+        known = _VERDICTS.get(key)
+        if known is not None and known[0] is value:
+            return known[1]
+        verdict = None
+        if not unknowable(value):
+            entry = registry().constraint(fact.constraint)
+            _, root = registry().root(fact.constraint)
+            if satisfies(root.get("pred"), value) is False:
+                verdict = entry.get("summary") or root.get("summary")
+        if len(_VERDICTS) > 1 << 15:
+            _VERDICTS.clear()
+        _VERDICTS[key] = (value, verdict)
+        return verdict
+    if unknowable(value):
+        return None
     if fact.kind == "float" and not upstream:
         return None  # the branch-only conversion ops also take tensors; their verifier judges shapes
     summary = _type_problem(fact.kind, value)
@@ -363,11 +383,11 @@ def _type_relations(view: OpView, report: Report) -> bool:
     """``AllTypesMatch`` and ``TypesMatchWith``, as upstream's ODS verifier states them."""
     facts = view.facts
     assert facts is not None
+    traits = _relation_traits(facts.name)
+    if not traits:
+        return False
     values = _typed_values(view)
-    raw = registry().ops.get(facts.name, {})
-    for trait in raw.get("traits", ()):
-        if not isinstance(trait, list) or trait[0] not in ("AllTypesMatch", "TypesMatchWith"):
-            continue
+    for trait in traits:
         if trait[0] == "AllTypesMatch":
             groups = [values.get(name) for name in trait[2:]]
             types = [g[0] for g in groups if g and len(g) == 1]
@@ -389,6 +409,13 @@ def _type_relations(view: OpView, report: Report) -> bool:
     return False
 
 
+@lru_cache(maxsize=None)
+def _relation_traits(name: str) -> tuple[list, ...]:
+    """The op's ``AllTypesMatch`` / ``TypesMatchWith`` records in the registry."""
+    return tuple(t for t in registry().ops.get(name, {}).get("traits", ())
+                 if isinstance(t, list) and t[0] in ("AllTypesMatch", "TypesMatchWith"))
+
+
 def _known(types: list[Type | None]) -> bool:
     return all(t is not None and not unknowable(t) for t in types)
 
@@ -408,9 +435,7 @@ must agree, and upstream's message."""
 def _native_traits(view: OpView, report: Report) -> bool:
     facts = view.facts
     assert facts is not None
-    for trait, with_results, part, message in _NATIVE:
-        if trait not in facts.traits:
-            continue
+    for trait, with_results, part, message in _native_of(facts.traits):
         types = [o.type for o in view.all_operands()]
         if with_results:
             results = len(view.op.results or view.op.result_types)
@@ -421,6 +446,11 @@ def _native_traits(view: OpView, report: Report) -> bool:
             report.op_error(view, message, "op.same-types", data={"trait": trait})
             return True
     return False
+
+
+@lru_cache(maxsize=None)
+def _native_of(traits: tuple[str, ...]) -> tuple[tuple, ...]:
+    return tuple(entry for entry in _NATIVE if entry[0] in traits)
 
 
 def _agree(first: Type, other: Type, part: str) -> bool:
