@@ -15,7 +15,7 @@ from typing import Iterator
 
 from ..diagnostics import Diagnostic
 from . import tokens as tk
-from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, ValueDef, ValueUse, walk_ops
+from .ir import AnchoredTypeRef, AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, ValueDef, ValueUse, walk_ops
 from .parser import AliasDef, Chunk, Parser
 from .positions import LineIndex
 from .registry import OpRegistry, default_registry
@@ -640,15 +640,20 @@ class _SpanShifter:
             if node.start >= after:
                 node.start += d
                 node.end += d
-        for entry in nodes.attributes:
-            self.attribute(entry)
+        for entry in nodes.attributes:  # ``attribute``, inlined: an op has many
+            if entry.start >= after:
+                entry.start += d
+                entry.end += d
+                entry.value_start += d
+                entry.value_end += d
         for region in nodes.regions:
             self.region(region)
         for block in nodes.blocks:
             self.block(block)
+        scalars = self.scalars
         for inner in nodes.ops:
             if inner.end >= after:
-                self.scalars(inner)
+                scalars(inner)
 
     def attribute(self, entry: AttrEntry) -> None:
         if entry.start >= self.after:
@@ -699,13 +704,17 @@ def _own_span_nodes(op: Operation) -> Iterator:
     not block arguments, not attribute entries); a node may come twice."""
     for value in op.results:
         yield value
-        if value.type is not None:
+        if value.type is not None and not isinstance(value.type, AnchoredTypeRef):
             yield value.type
     yield from op.operands
     yield from op.types
-    yield from op.result_types
+    for ref in op.result_types:
+        if not isinstance(ref, AnchoredTypeRef):  # it moves with its anchor
+            yield ref
     for refs in op.operand_types.values():
-        yield from refs
+        for ref in refs:
+            if not isinstance(ref, AnchoredTypeRef):
+                yield ref
     yield from op.symbols
     yield from op.successors
 

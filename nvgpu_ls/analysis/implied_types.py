@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import TypeSyntaxError
-from .ir import AttrEntry, Operation, TypeRef, ValueUse
+from .ir import AnchoredTypeRef, AttrEntry, Operation, TypeRef, ValueUse
 from .typegrammar import parse_type
 from .values import (
     Attr, ComplexType, DenseElementsAttr, FloatAttr, IntegerAttr, IntegerType, MemRefType, TensorType, Type,
@@ -176,7 +176,7 @@ def place_implied(op: Operation, facts: "OpFacts", operands: dict[str, list[Valu
         if uses and name not in typed:
             implied = types.get(name)
             if implied is not None:
-                operand_types[name] = [TypeRef(implied, use.start, use.end, True) for use in uses]
+                operand_types[name] = [AnchoredTypeRef(implied, use) for use in uses]
     if want_results:
         found = [types.get(name) for name in plan.results]
         if None not in found:
@@ -191,4 +191,4 @@ def _result_ref(found: Type, name: str, plan: _Plan, spelled_at: dict[str, tuple
         at = spelled_at.get(related)
         if at is not None:
             return TypeRef(found, at[0], at[1])
-    return TypeRef(found, op.name_start, op.name_end, implied=True)
+    return AnchoredTypeRef(found, op, at_name=True)

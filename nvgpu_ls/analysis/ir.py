@@ -29,6 +29,27 @@ class TypeRef:
         return f"TypeRef({self.type}, {self.start}:{self.end})"
 
 
+class AnchoredTypeRef(TypeRef):
+    """An implied type placed where something else is (a use, or the op's name): its span is its
+    anchor's, so it moves when the anchor moves and an edit need not shift it."""
+
+    __slots__ = ("anchor", "at_name")
+
+    def __init__(self, type: Type, anchor: "ValueUse | Operation", at_name: bool = False) -> None:
+        self.type = type
+        self.implied = True
+        self.anchor = anchor
+        self.at_name = at_name
+
+    @property  # type: ignore[override]
+    def start(self) -> int:
+        return self.anchor.name_start if self.at_name else self.anchor.start  # type: ignore[union-attr]
+
+    @property  # type: ignore[override]
+    def end(self) -> int:
+        return self.anchor.name_end if self.at_name else self.anchor.end  # type: ignore[union-attr]
+
+
 class AttrEntry:
     """One named attribute of an op: ``name = value`` (or a unit attribute)."""
 

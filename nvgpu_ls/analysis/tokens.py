@@ -7,6 +7,7 @@ light tuples because a 20,000-line file has hundreds of thousands of them.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import NamedTuple
 
@@ -82,7 +83,16 @@ class Token(NamedTuple):
 
 
 def tokenize(text: str, start: int = 0, end: int | None = None) -> list[Token]:
-    """All tokens of ``text[start:end]`` with absolute offsets, ending with an EOF token."""
+    """All tokens of ``text[start:end]`` with absolute offsets, ending with an EOF token: from the
+    native scanner where it was built (``_ctokens``), else from ``tokenize_python``."""
+    end = len(text) if end is None else end
+    if _native is not None:
+        return _native.tokenize(text, start, end, Token, _KINDS)
+    return tokenize_python(text, start, end)
+
+
+def tokenize_python(text: str, start: int = 0, end: int | None = None) -> list[Token]:
+    """``tokenize`` in Python: the reference the native scanner is held equal to."""
     end = len(text) if end is None else end
     tokens: list[Token] = []
     append = tokens.append
@@ -176,6 +186,24 @@ def _string_end(text: str, pos: int) -> int | None:
             return None
         pos += 2 if char == "\\" else 1
     return None
+
+
+_KINDS = (SSA, CARET, AT, HASH, BANG, BARE, INT, FLOAT, STRING, SPLIT, ERROR, EOF)
+"""The kinds in the order the native scanner takes them."""
+
+
+def _load_native():
+    """The native scanner, unless it was not built or ``NVGPU_LS_PURE_PYTHON`` is set."""
+    if os.environ.get("NVGPU_LS_PURE_PYTHON"):
+        return None
+    try:
+        from . import _ctokens
+    except ImportError:
+        return None
+    return _ctokens
+
+
+_native = _load_native()
 
 
 def is_unterminated_string(token: Token) -> bool:

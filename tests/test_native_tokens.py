@@ -1,0 +1,52 @@
+"""The native token scanner (``nvgpu_ls/analysis/_ctokens.c``) makes exactly the tokens of the
+pure-Python one, on every real file the project has and on random text (skipped when the
+extension was not built: then the Python scanner is the only one)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nvgpu_ls.analysis import tokens as tk
+
+from .conftest import DATA, ROOT
+
+needs_native = pytest.mark.skipif(tk._native is None, reason="the native scanner was not built (no C compiler?)")
+
+_ALPHABET = list("%^@#!\"\\/-.>:=,()[]{}<>*+?|$_ \t\n\r\x0b\x0c0123456789xXeEabcfz") + ["//", "// -----", "\u00e9", "\u4e2d",
+                                                                                      "\U0001f600", "\x00", "->", "..."]
+
+
+def _files() -> list:
+    found = sorted(DATA.rglob("*.mlir"))
+    shared = ROOT.parent / "shared"
+    for folder in ("conformance", "realworld"):
+        if (shared / folder).is_dir():
+            found.extend(sorted((shared / folder).rglob("*.mlir")))
+    return found
+
+
+@needs_native
+def test_every_real_file_gets_the_same_tokens() -> None:
+    files = _files()
+    assert files
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert tk.tokenize(text) == tk.tokenize_python(text), path
+
+
+@needs_native
+def test_random_text_gets_the_same_tokens_from_any_start() -> None:
+    rng = random.Random(20261126)
+    for _ in range(3000):
+        text = "".join(rng.choice(_ALPHABET) for _ in range(rng.randrange(0, 60)))
+        start = rng.randrange(0, len(text) + 1)
+        end = rng.randrange(start, len(text) + 1)
+        assert tk.tokenize(text, start, end) == tk.tokenize_python(text, start, end), (text, start, end)
+
+
+@needs_native
+def test_token_fields_are_the_python_scanners_own_kinds() -> None:
+    token = tk.tokenize("%x = arith.addi %a, %b : i32")[0]
+    assert type(token) is tk.Token and token.kind is tk.SSA and token.newline_before is True
