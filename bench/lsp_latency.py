@@ -1,7 +1,8 @@
 """Editor-visible latency of the language server, beside Debian's ``mlir-lsp-server-22`` in the same run.
 
     python3 bench/lsp_latency.py [--sizes 300,5000,20000] [--edits 50] [--requests 20] [--opens 3]
-                                 [--mode valid|alternate] [--servers nvgpu-ls,mlir-lsp-server-22] [--json]
+                                 [--mode valid|alternate] [--servers nvgpu-ls,mlir-lsp-server-22]
+                                 [--client vscode|minimal] [--json]
 
 For each generated file (``bench/generate.py``: one gpu.module of sm_90 kernels that
 ``mlir-opt-22`` reads as they are; both servers publish no error for it) every server is
@@ -18,7 +19,13 @@ started over stdio, initialized, and then timed as an editor drives it:
   analyses the first change after a quiet period at once; only bursts are debounced);
 * hover on an op name, completion after ``nvgpu.`` (where mlir-lsp-server offers nothing)
   and completion where an op name starts (where it offers dialect names), ``--requests``
-  of each.
+  of each; where a server resolves completion items, ``completionItem/resolve`` of the op
+  under the cursor from that last list.
+
+The client declares the completion capabilities VS Code declares (``--client vscode``, the
+default: documentation resolved on demand, one edit range and ``data`` for a whole list);
+``--client minimal`` declares none of them, like Neovim 0.7.2, so every item carries its
+documentation and its own edit.
 
 The servers take turns step by step (one edit on one, the same edit on the other, the
 order swapped every step), so that a busy machine slows both alike. Figures are medians
@@ -94,14 +101,14 @@ class Client(StdioClient):
             return self.diagnostics[(uri, version)]
         return await asyncio.wait_for(arrived(), TIMEOUT)
 
-    async def initialize(self, root: Path) -> None:
+    async def initialize(self, root: Path, client: str = "vscode") -> None:
         _, result = await self.timed_request("initialize", {
             "processId": os.getpid(), "rootUri": root.as_uri(), "capabilities": {
                 "textDocument": {
                     "synchronization": {"didSave": False, "dynamicRegistration": False},
                     "publishDiagnostics": {"versionSupport": True, "relatedInformation": True},
                     "hover": {"contentFormat": ["markdown", "plaintext"]},
-                    "completion": {"completionItem": {"snippetSupport": False}},
+                    "completion": COMPLETION_CAPABILITIES[client],
                 },
                 "general": {"positionEncodings": ["utf-16"]},
             }})
@@ -113,6 +120,18 @@ class Client(StdioClient):
         sync = self.capabilities.get("textDocumentSync")
         kind = sync.get("change") if isinstance(sync, dict) else sync
         return kind == 2
+
+
+COMPLETION_CAPABILITIES = {
+    "vscode": {"completionItem": {"snippetSupport": False, "labelDetailsSupport": True,
+                                  "documentationFormat": ["markdown", "plaintext"],
+                                  "resolveSupport": {"properties": ["documentation", "detail", "additionalTextEdits"]}},
+               "completionList": {"itemDefaults": ["commitCharacters", "editRange", "insertTextFormat",
+                                                  "insertTextMode", "data"]},
+               "contextSupport": True},
+    "minimal": {"completionItem": {"snippetSupport": False}},
+}
+"""What the client says of completion: VS Code's declaration (as its language client sends it), or none."""
 
 
 # ---------------------------------------------------------------------------- the scenario
@@ -131,6 +150,7 @@ class Result:
     completion_items: int = 0
     op_completion_s: list[float] = field(default_factory=list)
     op_completion_items: int = 0
+    resolve_s: list[float] = field(default_factory=list)
 
 
 def position(text: str, offset: int) -> dict:
@@ -148,8 +168,11 @@ def server_argv(name: str) -> list[str]:
 class Session:
     """One server with the generated file open; each step is timed on its own."""
 
-    def __init__(self, name: str, text: str, path: Path, mode: str) -> None:
+    def __init__(self, name: str, text: str, path: Path, mode: str, client: str = "vscode") -> None:
         self.name = name
+        self.client_kind = client
+        self.last_items: list[dict] = []
+        self.last_defaults: dict = {}
         self.client = Client(server_argv(name))
         self.text = self.current = text
         self.path = path
@@ -162,7 +185,7 @@ class Session:
 
     async def start(self) -> None:
         await self.client.start()
-        await self.client.initialize(self.path.parent)
+        await self.client.initialize(self.path.parent, self.client_kind)
 
     async def open(self) -> None:
         self.version += 1
@@ -227,6 +250,22 @@ class Session:
             "context": {"triggerKind": 1}})
         self.result.op_completion_s.append(elapsed)
         self.result.op_completion_items = _count(found)
+        self.last_items = found.get("items", []) if isinstance(found, dict) else (found or [])
+        self.last_defaults = (found.get("itemDefaults") or {}) if isinstance(found, dict) else {}
+
+    async def resolve(self) -> None:
+        """``completionItem/resolve`` of ``nvgpu.ldmatrix`` from the last op-name list (as an editor
+        asks for the item it highlights), with the list's default ``data`` filled in as a client does."""
+        provider = self.client.capabilities.get("completionProvider") or {}
+        chosen = next((item for item in self.last_items if item.get("label") == "nvgpu.ldmatrix"), None)
+        if not provider.get("resolveProvider") or chosen is None:
+            return
+        if "data" not in chosen and "data" in self.last_defaults:
+            chosen = {**chosen, "data": self.last_defaults["data"]}
+        elapsed, found = await self.client.timed_request("completionItem/resolve", chosen)
+        if not isinstance(found, dict) or not found.get("documentation"):
+            raise RuntimeError(f"{self.name} resolved nvgpu.ldmatrix without documentation: {found!r}"[:300])
+        self.result.resolve_s.append(elapsed)
 
     async def stop(self) -> None:
         await self.client.stop()
@@ -240,7 +279,7 @@ def _count(found: Any) -> int:
 async def measure(names: list[str], text: str, path: Path, args: argparse.Namespace) -> list[Result]:
     """Every step on every server, the servers taking turns (first one, then the other, the
     order swapped each step), so that a busy machine slows both alike."""
-    sessions = [Session(name, text, path, args.mode) for name in names]
+    sessions = [Session(name, text, path, args.mode, args.client) for name in names]
     try:
         for session in sessions:
             await session.start()
@@ -262,6 +301,8 @@ async def measure(names: list[str], text: str, path: Path, args: argparse.Namesp
             await each(i, lambda s: s.completion())
         for i in range(args.requests):
             await each(i, lambda s: s.op_completion())
+        for i in range(args.requests):
+            await each(i, lambda s: s.resolve())
         await each(0, lambda s: s.close())
     finally:
         for session in sessions:
@@ -282,7 +323,7 @@ def summary(result: Result) -> dict:
     return {"server": result.server, "lines": result.lines, "open": stats(result.open_s),
             "first_open_ms": result.open_s[0] * 1000 if result.open_s else None,
             "edit": stats(result.edit_s), "hover": stats(result.hover_s), "completion": stats(result.completion_s),
-            "op_completion": stats(result.op_completion_s),
+            "op_completion": stats(result.op_completion_s), "resolve": stats(result.resolve_s),
             "open_errors": result.open_errors, "edit_errors": sorted(set(result.edit_errors)),
             "hover_empty": result.hover_empty, "completion_items": result.completion_items,
             "op_completion_items": result.op_completion_items}
@@ -300,7 +341,8 @@ def table(rows: list[dict]) -> str:
         ours, theirs = servers.get(OURS), servers.get(UPSTREAM)
         metrics = [("first open", lambda r: r["first_open_ms"])]
         for what, label in (("open", "open"), ("edit", "edit"), ("hover", "hover"),
-                            ("completion", "compl. nvgpu.|"), ("op_completion", "compl. |op")):
+                            ("completion", "compl. nvgpu.|"), ("op_completion", "compl. |op"),
+                            ("resolve", "compl. resolve")):
             metrics.append((f"{label} median", lambda r, w=what: r[w].get("median_ms")))
             metrics.append((f"{label} p95", lambda r, w=what: r[w].get("p95_ms")))
         for label, get in metrics:
@@ -356,6 +398,8 @@ def main() -> None:
                         help="valid: each edit replaces a digit, keeping the file valid; alternate: every other "
                              "edit is a syntax error; insert: type a digit and delete it again, in turn")
     parser.add_argument("--servers", default=f"{OURS},{UPSTREAM}")
+    parser.add_argument("--client", choices=tuple(COMPLETION_CAPABILITIES), default="vscode",
+                        help="the completion capabilities the client declares")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
     args = parser.parse_args()
     rows = asyncio.run(run(args))

@@ -28,7 +28,7 @@ from .diagnostics import Diagnostic
 from .documents import DocumentStore, OpenDocument
 from .features import code_actions, commands, completion, definition, folding, highlight, hover, inlay_hints
 from .features import lowering, ptx_preview, references, rename, semantic_tokens, server_status, symbols
-from .features.context import FeatureContext, FeatureError
+from .features.context import ClientSupport, FeatureContext, FeatureError
 from .features.diagnostics import to_lsp_diagnostic
 from .protocol import NvgpuProtocol
 from .settings import SECTION, ServerSettings, parse_settings
@@ -60,6 +60,7 @@ class NvgpuLanguageServer(LanguageServer):
         self._preview_service: Any = None
         """The one ``PreviewService`` (its long-lived native worker and cache), made on first use."""
         self._preview_service_lock = threading.Lock()
+        self._client_support: tuple[Any, ClientSupport] | None = None
         self._progress_tokens = itertools.count(1)
         self.store.release_hooks.append(self._forget_cached_previews)
 
@@ -108,7 +109,16 @@ class NvgpuLanguageServer(LanguageServer):
     # ------------------------------------------------------------------ diagnostics
     def context(self, entry: OpenDocument) -> FeatureContext:
         assert entry.doc is not None
-        return FeatureContext(entry.doc, self.encoding, self.settings, entry.options, entry.diagnostics)
+        return FeatureContext(entry.doc, self.encoding, self.settings, entry.options, entry.diagnostics,
+                              self.client_support)
+
+    @property
+    def client_support(self) -> ClientSupport:
+        """What the client declared it can do (read from its capabilities once they are known)."""
+        capabilities = self.client_capabilities
+        if self._client_support is None or self._client_support[0] is not capabilities:
+            self._client_support = (capabilities, ClientSupport.from_capabilities(capabilities))
+        return self._client_support[1]
 
     @property
     def encoding(self) -> str:
@@ -332,23 +342,11 @@ def initialize(ls: NvgpuLanguageServer, params: lsp.InitializeParams) -> None:
 
 @server.feature(lsp.INITIALIZED)
 async def initialized(ls: NvgpuLanguageServer, params: lsp.InitializedParams) -> None:
-    # The op facts and their reading programs are built while the client answers for the settings.
-    prepared = asyncio.get_running_loop().run_in_executor(None, prepare_op_facts)
     try:
         await refresh_configuration(ls)
-        await prepared
     finally:
         ls.store.ready.set()
     await watch_configuration_files(ls)
-
-
-def prepare_op_facts() -> None:
-    """Build every op's facts and format programs ahead of the first file (they are built on first
-    use otherwise, and then count as the first file's cost and its memory)."""
-    from .analysis.formats import prepare
-    from .dialects import ALL_OPS
-
-    prepare(ALL_OPS.values())
 
 
 async def watch_configuration_files(ls: NvgpuLanguageServer) -> None:
@@ -487,12 +485,21 @@ async def on_folding(ls: NvgpuLanguageServer, params: lsp.FoldingRangeParams) ->
     return await ls.answer(params.text_document.uri, folding.folding_ranges, default=[])
 
 
-@server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=COMPLETION_TRIGGERS))
+@server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=COMPLETION_TRIGGERS,
+                                                                    resolve_provider=True))
 async def on_completion(ls: NvgpuLanguageServer, params: lsp.CompletionParams) -> lsp.CompletionList:
     trigger = params.context.trigger_character if params.context is not None else None
     empty = lsp.CompletionList(is_incomplete=False, items=[])
     return await ls.answer(params.text_document.uri, completion.completion, params.position, trigger,
                            default=empty)
+
+
+@server.feature(lsp.COMPLETION_ITEM_RESOLVE)
+async def on_completion_resolve(ls: NvgpuLanguageServer, item: lsp.CompletionItem) -> lsp.CompletionItem:
+    uri = item.data.get("uri") if isinstance(item.data, dict) else None
+    if not isinstance(uri, str):
+        return item
+    return await ls.answer(uri, completion.resolve, item, default=item)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, semantic_tokens.LEGEND)

@@ -7,15 +7,17 @@ comments where tests type.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from lsprotocol import types as lsp
+from lsprotocol.converters import get_converter
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.dialects import NVGPU_OPS
-from nvgpu_ls.features.completion import completion
-from nvgpu_ls.features.context import FeatureContext
+from nvgpu_ls.features.completion import completion, resolve
+from nvgpu_ls.features.context import ClientSupport, FeatureContext
 from nvgpu_ls.target import KNOWN_CHIPS, chip_order
 from nvgpu_ls.verify import CheckOptions
 
@@ -92,6 +94,39 @@ def test_op_items_carry_summary_explanation_and_syntax():
     assert "%srcMemref[%indices]" in chosen.label_details.detail
     assert chosen.insert_text_format == lsp.InsertTextFormat.PlainText
     assert chosen.text_edit is not None and chosen.text_edit.new_text == "nvgpu.ldmatrix"
+
+
+LAZY = ClientSupport(lazy_completion_documentation=True, completion_edit_range_default=True,
+                     completion_data_default=True)
+
+
+def test_a_client_that_resolves_gets_op_documentation_on_resolve_and_one_edit_range():
+    marked = KERNEL.replace("// CURSOR-AFTER-LOOP", "nvgpu.ld|")
+    offset = marked.index("|")
+    ctx = FeatureContext(Document(marked.replace("|", "", 1)), client=LAZY)
+    result = completion(ctx, ctx.position(offset), None)
+    chosen = item(result.items, "nvgpu.ldmatrix")
+    assert chosen.documentation is None and chosen.text_edit is None and chosen.text_edit_text is None
+    assert result.item_defaults is not None and result.item_defaults.edit_range == ctx.range(offset - 8, offset)
+    chosen.data = result.item_defaults.data  # as the client fills it in from the list's defaults
+    resolved = resolve(ctx, chosen)
+    assert isinstance(resolved.documentation, lsp.MarkupContent)
+    assert NVGPU_OPS["nvgpu.ldmatrix"].explanation in resolved.documentation.value
+
+
+def test_with_one_edit_range_an_item_spells_its_text_only_where_it_is_not_the_label():
+    marked = "  %c = arith.constant 0 :|"
+    offset = marked.index("|")
+    ctx = FeatureContext(Document(marked.replace("|", "", 1)), client=LAZY)
+    index = item(completion(ctx, ctx.position(offset), None).items, "index")
+    assert index.text_edit_text == " index"
+
+
+def test_resolve_ignores_data_it_did_not_write():
+    ctx = FeatureContext(Document(KERNEL), client=LAZY)
+    for data in (None, "x", {"offset": "3"}, {"offset": -1}, {"offset": 0, "trigger": 5}):
+        chosen = lsp.CompletionItem(label="nvgpu.ldmatrix", data=data)
+        assert resolve(ctx, chosen).documentation is None
 
 
 def test_ops_the_target_cannot_run_are_marked_and_sorted_after_allowed_ones():
@@ -420,3 +455,11 @@ def test_non_ascii_before_the_cursor(encoding: str):
 def test_non_ascii_comment_lines_do_not_disturb_values():
     text = "func.func @f(%a: index) {\n  // naïve 😀 ✓\n  %b = arith.constant 1 : index // ü\n  %c = arith.addi %|"
     assert labels(complete(text)) == ["%b", "%a"]
+
+
+@pytest.mark.parametrize("client, lazy", [("vscode", True), ("neovim-0.7.2", False)])
+def test_what_a_client_supports_is_read_from_its_declared_capabilities(client, lazy):
+    raw = json.loads((Path(__file__).parent / "data" / "clients" / f"{client}.json").read_text())
+    support = ClientSupport.from_capabilities(get_converter().structure(raw, lsp.ClientCapabilities))
+    assert support == ClientSupport(lazy, lazy, lazy)
+    assert ClientSupport.from_capabilities(None) == ClientSupport()

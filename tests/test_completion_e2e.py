@@ -29,7 +29,21 @@ async def complete(s: LspSession, name: str, position: lsp.Position, trigger: st
     result = await s.request(s.client.text_document_completion_async(lsp.CompletionParams(
         text_document=s.doc(name), position=position, context=context)))
     assert isinstance(result, lsp.CompletionList) and result.is_incomplete is False
-    return sorted(result.items, key=lambda item: item.sort_text or item.label)
+    return sorted(with_defaults(result), key=lambda item: item.sort_text or item.label)
+
+
+def with_defaults(result: lsp.CompletionList) -> list[lsp.CompletionItem]:
+    """The items as a client that takes list defaults sees them: the default edit range with the
+    item's ``textEditText`` (else its label), the default ``data`` where the item has none."""
+    defaults = result.item_defaults
+    if defaults is None:
+        return result.items
+    for item in result.items:
+        if item.text_edit is None and isinstance(defaults.edit_range, lsp.Range):
+            item.text_edit = lsp.TextEdit(range=defaults.edit_range, new_text=item.text_edit_text or item.label)
+        if item.data is None:
+            item.data = defaults.data
+    return result.items
 
 
 def accept(text: str, item: lsp.CompletionItem) -> str:
@@ -100,6 +114,40 @@ def test_op_prefix_in_an_opened_file_completes_over_the_typed_word(client):
     assert sorted(i.label for i in items) == MBARRIER_OPS
     cursor = end_of(text, "%t = nvgpu.mb")
     assert "      %t = nvgpu.mbarrier.arrive\n" in accept_as(client, text, cursor, items, "nvgpu.mbarrier.arrive")
+
+
+@pytest.mark.parametrize("client", CLIENT_NAMES)
+def test_op_documentation_comes_inline_or_on_resolve_as_the_client_declares(client):
+    text = KERNEL.replace("// CURSOR-AFTER-LOOP", "%t = nvgpu.mb")
+
+    async def scenario(s: LspSession) -> tuple[lsp.CompletionItem, lsp.CompletionItem]:
+        await s.open("docs.mlir", text)
+        items = await complete(s, "docs.mlir", end_of(text, "%t = nvgpu.mb"), trigger=None)
+        listed = next(i for i in items if i.label == "nvgpu.mbarrier.arrive")
+        resolved = await s.request(s.client.completion_item_resolve_async(listed))
+        return listed, resolved
+
+    listed, resolved = run_session(scenario, client)
+    explanation = NVGPU_OPS["nvgpu.mbarrier.arrive"].explanation
+    if client == "vscode":  # it resolves documentation: the list leaves it out
+        assert listed.documentation is None and listed.data is not None
+    else:
+        assert isinstance(listed.documentation, lsp.MarkupContent) and explanation in listed.documentation.value
+    assert isinstance(resolved.documentation, lsp.MarkupContent) and explanation in resolved.documentation.value
+
+
+@pytest.mark.parametrize("client", CLIENT_NAMES)
+def test_resolving_after_the_text_moved_on_returns_the_item_unchanged(client):
+    text = KERNEL.replace("// CURSOR-AFTER-LOOP", "%t = nvgpu.mb")
+
+    async def scenario(s: LspSession) -> lsp.CompletionItem:
+        await s.open("moved.mlir", text)
+        stale = lsp.CompletionItem(label="nvgpu.mbarrier.arrive",
+                                   data={"uri": s.doc("moved.mlir").uri, "offset": 10 ** 9, "trigger": None})
+        return await s.request(s.client.completion_item_resolve_async(stale))
+
+    resolved = run_session(scenario, client)
+    assert resolved.label == "nvgpu.mbarrier.arrive" and resolved.documentation is None
 
 
 @pytest.mark.parametrize("client", CLIENT_NAMES)

@@ -680,20 +680,16 @@ class _SpanShifter:
             block.label_end += d
 
     def scalars(self, op: Operation) -> None:
-        """The op's own offsets that are not nodes: its span, name, keywords, result groups, loc."""
+        """The op's own offsets that are not nodes: its span and name (its keywords, result groups
+        and loc are relative to its start, so they move with it, or are moved by ``move_after``)."""
         after, d = self.after, self.delta
         if op.start >= after:
             op.start += d
+        else:
+            op.move_after(after, d)
         if op.prefix_reach >= after:
             op.prefix_reach += d
         op.end += d
-        if op.keywords:
-            op.keywords = [(w, s + d, e + d) if s >= after else (w, s, e) for w, s, e in op.keywords]
-        if op.result_groups:
-            op.result_groups = [(n, c, s + d, e + d) if s >= after else (n, c, s, e)
-                                for n, c, s, e in op.result_groups]
-        if op.loc is not None and op.loc[0] >= after:
-            op.loc = (op.loc[0] + d, op.loc[1] + d)
         if op.name_start >= after:
             op.name_start += d
             op.name_end += d

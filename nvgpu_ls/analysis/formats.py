@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable
 
 from .facts import OpFacts
 from . import tokens as tk
@@ -436,14 +436,6 @@ def _steps_of(facts: OpFacts, text: str) -> tuple | None:
     steps = None if elements is None else tuple(_step_of(facts, element) for element in elements)
     _STEPS[key] = (facts, steps)
     return steps
-
-
-def prepare(all_facts: Iterable[OpFacts]) -> None:
-    """Build the reading program of every format of every op ahead of use (a server does it
-    right after starting, so that the first files it opens find them ready)."""
-    for facts in all_facts:
-        for text in facts.formats:
-            _steps_of(facts, text)
 
 
 def _step_of(facts: OpFacts, element) -> tuple:

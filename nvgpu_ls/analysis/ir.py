@@ -174,9 +174,9 @@ class Operation:
     """One operation, in generic or custom form."""
 
     __slots__ = (
-        "name", "name_start", "name_end", "generic", "results", "result_groups", "operands",
+        "name", "name_start", "name_end", "generic", "results", "_result_groups", "operands",
         "attributes", "regions", "successors", "symbols", "operand_types", "result_types",
-        "parent", "start", "end", "facts", "syntax", "loc", "keywords", "types", "prefix_reach", "span_nodes",
+        "parent", "start", "end", "facts", "syntax", "_loc", "_keywords", "types", "prefix_reach", "span_nodes",
     )
 
     def __init__(self, start: int) -> None:
@@ -184,8 +184,7 @@ class Operation:
         self.name_start = self.name_end = start
         self.generic = False
         self.results: list[ValueDef] = []
-        self.result_groups: list[tuple[str, int, int, int]] = []
-        """(name, count, start, end) of each result group as written (``%x:2``)."""
+        self._result_groups: tuple[tuple[str, int, int, int], ...] = ()
         self.operands: list[ValueUse] = []
         self.attributes: dict[str, AttrEntry] = {}
         self.regions: list[Region] = []
@@ -200,9 +199,8 @@ class Operation:
         self.facts: OpFacts | None = None
         self.syntax = "unknown"
         """How it was read: ``generic``, ``format`` (a known custom syntax) or ``heuristic``."""
-        self.loc: tuple[int, int] | None = None
-        self.keywords: list[tuple[str, int, int]] = []
-        """Bare words of the custom syntax (e.g. ``to``, ``step``, enum values)."""
+        self._loc: tuple[int, int] | None = None
+        self._keywords: list[tuple[str, int, int]] = []
         self.types: list[TypeRef] = []
         """Every type written in the op's own syntax, in order."""
         self.prefix_reach = 0
@@ -211,6 +209,51 @@ class Operation:
         self.span_nodes: object | None = None
         """Every node with a span in this op's subtree, gathered once so that an edit before
         the op moves them in one pass (``Document``'s span shifter keeps and clears it)."""
+
+    # Result groups, keywords and the trailing location are kept relative to the op's start, so
+    # that an edit before the op moves them with ``start`` (the span shifter moves every op after
+    # an edit, and these would otherwise be rebuilt each time).
+    @property
+    def result_groups(self) -> list[tuple[str, int, int, int]]:
+        """(name, count, start, end) of each result group as written (``%x:2``)."""
+        base = self.start
+        return [(name, count, start + base, end + base) for name, count, start, end in self._result_groups]
+
+    @result_groups.setter
+    def result_groups(self, groups: list[tuple[str, int, int, int]]) -> None:
+        base = self.start
+        self._result_groups = tuple((name, count, start - base, end - base) for name, count, start, end in groups)
+
+    @property
+    def keywords(self) -> list[tuple[str, int, int]]:
+        """Bare words of the custom syntax (e.g. ``to``, ``step``, enum values), with their spans."""
+        base = self.start
+        return [(word, start + base, end + base) for word, start, end in self._keywords]
+
+    def add_keyword(self, word: str, start: int, end: int) -> None:
+        self._keywords.append((word, start - self.start, end - self.start))
+
+    @property
+    def loc(self) -> tuple[int, int] | None:
+        """The span of the trailing ``loc(...)``, if any."""
+        return None if self._loc is None else (self._loc[0] + self.start, self._loc[1] + self.start)
+
+    @loc.setter
+    def loc(self, span: tuple[int, int] | None) -> None:
+        self._loc = None if span is None else (span[0] - self.start, span[1] - self.start)
+
+    def move_after(self, after: int, delta: int) -> None:
+        """Move the op's relative spans that lie at or after ``after`` by ``delta``, its start
+        staying where it is (the op holds an edit; what precedes the edit keeps its place)."""
+        base = self.start
+        if self._keywords:
+            self._keywords = [(w, s + delta, e + delta) if s + base >= after else (w, s, e)
+                              for w, s, e in self._keywords]
+        if self._result_groups:
+            self._result_groups = tuple((n, c, s + delta, e + delta) if s + base >= after else (n, c, s, e)
+                                        for n, c, s, e in self._result_groups)
+        if self._loc is not None and self._loc[0] + base >= after:
+            self._loc = (self._loc[0] + delta, self._loc[1] + delta)
 
     @property
     def dialect(self) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ..diagnostics import Related
@@ -78,15 +77,23 @@ def _is_identity(text: str) -> bool:
     return dims == [r.strip() for r in match.group(2).split(",") if r.strip()]
 
 
-@dataclass(frozen=True)
 class Operand:
-    """One operand of an op instance: the use, its type, and where that type is written."""
+    """One operand of an op instance: the use, its type, and where that type is written.
 
-    use: ValueUse
-    type: Type | None
-    type_span: Span | None = None
-    implied: bool = False
-    """The op's syntax gives the type without spelling it (``type_span`` is then the use)."""
+    A plain slotted class, not a frozen dataclass: a check makes one per operand of every op."""
+
+    __slots__ = ("use", "type", "type_span", "implied")
+
+    def __init__(self, use: ValueUse, type: Type | None, type_span: Span | None = None,
+                 implied: bool = False) -> None:
+        self.use = use
+        self.type = type
+        self.type_span = type_span
+        self.implied = implied
+        """The op's syntax gives the type without spelling it (``type_span`` is then the use)."""
+
+    def __repr__(self) -> str:
+        return f"Operand({self.use.name}: {self.type})"
 
     @property
     def span(self) -> Span:
@@ -200,7 +207,10 @@ class OpView:
 
     def _operand(self, use: ValueUse, ref) -> Operand:
         if ref is not None:
-            return Operand(use, self.resolve(ref.type), (ref.start, ref.end), ref.implied)  # type: ignore[arg-type]
+            value = ref.type
+            known = _ALIAS_FREE.get(id(value))  # ``resolve``'s first step, inlined: one per operand
+            resolved = known[1] if known is not None and known[0] is value else self.resolve(value)
+            return Operand(use, resolved, (ref.start, ref.end), ref.implied)  # type: ignore[arg-type]
         implied = implied_operand_type(self.op, use.group)
         if implied is not None:
             return Operand(use, implied, None)

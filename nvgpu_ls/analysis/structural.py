@@ -185,7 +185,7 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
             text = p.text[token.start:p.toks[end_index - 1].end]
             p.pos = end_index
             p.read_attr_text(text, token.start)
-            op.keywords.append((text, token.start, p.prev_end()))
+            op.add_keyword(text, token.start, p.prev_end())
             last = p.toks[p.pos - 1]
             continue
         if kind == tk.BARE:
@@ -206,7 +206,7 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
                 op.types.append(ref)
                 last = p.toks[p.pos - 1]
                 continue
-            op.keywords.append((token.text, token.start, token.end))
+            op.add_keyword(token.text, token.start, token.end)
         elif kind == tk.STRING:
             if tk.is_unterminated_string(token):
                 raise p.fail("expected '\"' in string literal", token, "syntax.unterminated-string")

@@ -38,7 +38,38 @@ def completion(ctx: FeatureContext, position: lsp.Position, trigger: str | None)
         return lsp.CompletionList(is_incomplete=False, items=[])
     site = read_site(ctx.doc, offset)
     candidates = _candidates(ctx, site, trigger)
-    return lsp.CompletionList(is_incomplete=False, items=_items(ctx, site, candidates))
+    edit_range = ctx.range(site.start, site.offset)
+    shared = ctx.client.completion_edit_range_default
+    items = _items(ctx, site, candidates, None if shared else edit_range)
+    defaults = lsp.CompletionItemDefaults(edit_range=edit_range) if shared else None
+    if ctx.client.lazy_completion_documentation:
+        data = {"uri": ctx.uri, "offset": offset, "trigger": trigger}  # where ``resolve`` looks again
+        if ctx.client.completion_data_default:
+            defaults = defaults or lsp.CompletionItemDefaults()
+            defaults.data = data
+        else:
+            for item in items:
+                item.data = data
+    return lsp.CompletionList(is_incomplete=False, items=items, item_defaults=defaults)
+
+
+def resolve(ctx: FeatureContext, item: lsp.CompletionItem) -> lsp.CompletionItem:
+    """``completionItem/resolve``: the documentation a lazy list left out, found again by asking
+    for the candidates at the place the item's ``data`` names. An item whose place no longer
+    offers it (the text changed meanwhile) comes back as it is."""
+    data = item.data
+    if not isinstance(data, dict) or item.documentation is not None:
+        return item
+    offset, trigger = data.get("offset"), data.get("trigger")
+    if not isinstance(offset, int) or not 0 <= offset <= len(ctx.text) or not ctx.doc.chunks \
+            or not (trigger is None or isinstance(trigger, str)):
+        return item
+    site = read_site(ctx.doc, offset)
+    for candidate in _candidates(ctx, site, trigger):
+        if candidate.label == item.label and candidate.documentation:
+            item.documentation = lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=candidate.documentation)
+            break
+    return item
 
 
 # ---------------------------------------------------------------- dispatch
@@ -273,13 +304,16 @@ def _type_aliases(ctx: FeatureContext, site: Site) -> list[Candidate]:
 
 
 # ---------------------------------------------------------------- items
-def _items(ctx: FeatureContext, site: Site, candidates: list[Candidate]) -> list[lsp.CompletionItem]:
-    """Filtered, ordered LSP items, all replacing the same range. No ``filterText``: Neovim
-    0.7.2's omnifunc takes the word start from the text edits only when it is absent."""
-    edit_range = ctx.range(site.start, site.offset)
+def _items(ctx: FeatureContext, site: Site, candidates: list[Candidate],
+           edit_range: lsp.Range | None) -> list[lsp.CompletionItem]:
+    """Filtered, ordered LSP items, all replacing the same range: ``edit_range`` on each item, or,
+    when None, the list's default range (the item then says its text only where it is not the
+    label). No ``filterText``: Neovim 0.7.2's omnifunc takes the word start from the text edits
+    only when it is absent. Documentation is left to ``resolve`` where the client asks for it."""
     before = site.text[max(site.start - 2, 0):site.start]
     spaced = site.string is None and not site.word and (before[-1:] in _SPACE_BEFORE or before == "->") \
         and before != "::"
+    lazy = ctx.client.lazy_completion_documentation
     items: list[lsp.CompletionItem] = []
     seen: set[str] = set()
     ordered = sorted(enumerate(candidates), key=lambda pair: (pair[1].group, pair[0]))
@@ -293,8 +327,9 @@ def _items(ctx: FeatureContext, site: Site, candidates: list[Candidate]) -> list
             details = lsp.CompletionItemLabelDetails(detail=candidate.signature or None,
                                                      description=candidate.description or None)
         documentation = None
-        if candidate.documentation:
+        if candidate.documentation and not lazy:
             documentation = lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=candidate.documentation)
+        new_text = (" " + text) if spaced else text
         items.append(lsp.CompletionItem(
             label=candidate.label,
             kind=lsp.CompletionItemKind(candidate.kind),
@@ -302,7 +337,8 @@ def _items(ctx: FeatureContext, site: Site, candidates: list[Candidate]) -> list
             documentation=documentation,
             label_details=details,
             sort_text=f"{rank:05d}",
-            insert_text_format=lsp.InsertTextFormat.PlainText,
-            text_edit=lsp.TextEdit(range=edit_range, new_text=(" " + text) if spaced else text),
+            insert_text_format=lsp.InsertTextFormat.PlainText if edit_range is not None else None,
+            text_edit=lsp.TextEdit(range=edit_range, new_text=new_text) if edit_range is not None else None,
+            text_edit_text=new_text if edit_range is None and new_text != candidate.label else None,
         ))
     return items

@@ -19,6 +19,32 @@ class FeatureError(Exception):
     invalid name); the server answers it as an LSP error with this message."""
 
 
+@dataclass(frozen=True)
+class ClientSupport:
+    """What the client declared it can do, where a feature answers differently for it."""
+
+    lazy_completion_documentation: bool = False
+    """It asks ``completionItem/resolve`` for an item's documentation (``resolveSupport``), so a
+    completion list may leave documentation out: a list of every op name is then a tenth the size."""
+    completion_edit_range_default: bool = False
+    """It takes one edit range for the whole list (``completionList.itemDefaults``: ``editRange``)."""
+    completion_data_default: bool = False
+    """It takes one ``data`` for the whole list (``itemDefaults``: ``data``), and sends it back on resolve."""
+
+    @classmethod
+    def from_capabilities(cls, capabilities: lsp.ClientCapabilities | None) -> "ClientSupport":
+        document = capabilities.text_document if capabilities is not None else None
+        completion = document.completion if document is not None else None
+        if completion is None:
+            return cls()
+        item = completion.completion_item
+        resolvable = item.resolve_support.properties if item is not None and item.resolve_support else []
+        defaults = completion.completion_list.item_defaults if completion.completion_list else None
+        return cls(lazy_completion_documentation="documentation" in resolvable,
+                   completion_edit_range_default="editRange" in (defaults or []),
+                   completion_data_default="data" in (defaults or []))
+
+
 @dataclass
 class FeatureContext:
     """The analysed state a request is answered against.
@@ -33,6 +59,7 @@ class FeatureContext:
     settings: ServerSettings = field(default_factory=ServerSettings)
     options: CheckOptions = field(default_factory=CheckOptions)
     diagnostics: Sequence[Diagnostic] = ()
+    client: ClientSupport = field(default_factory=ClientSupport)
 
     @property
     def uri(self) -> str:

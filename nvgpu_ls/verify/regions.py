@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..analysis.ir import Block, Operation
 from ..analysis.opview import OpView
+from ..memory import register_cache
 from .context import Report
 
 
@@ -23,7 +24,7 @@ def check_regions(view: OpView, report: Report) -> bool:
     if facts is None:
         return False
     traits = facts.traits
-    parents = _trait_parameters(traits, "HasParent")
+    parents, implicit = _structural_traits(traits)
     if parents is not None:
         parent = op.parent_op()
         parent_name = parent.name if parent is not None else "builtin.module"  # the implicit top-level module
@@ -42,17 +43,16 @@ def check_regions(view: OpView, report: Report) -> bool:
         if "SingleBlock" in traits and len(blocks) > 1:
             report.op_error(view, f"expects region #{index} to have 0 or 1 blocks", "op.region-blocks")
             return True
-        if _needs_terminators(op, traits):
+        if _needs_terminators(op, traits, implicit):
             for block in blocks:
                 if _missing_terminator(view, block, report):
                     return True
     return False
 
 
-def _needs_terminators(op: Operation, traits: tuple[str, ...]) -> bool:
+def _needs_terminators(op: Operation, traits: tuple[str, ...], implicit: list[str] | None) -> bool:
     if "NoTerminator" in traits or op.syntax in ("heuristic", "unknown"):
         return False
-    implicit = _trait_parameters(traits, "SingleBlockImplicitTerminator")
     return implicit is None or op.generic
 
 
@@ -73,6 +73,20 @@ def _missing_terminator(view: OpView, block: Block, report: Report) -> bool:
 def _is_empty_region_body(blocks: list[Block], block: Block) -> bool:
     """``{}``: upstream reads an empty region, without a block."""
     return len(blocks) == 1 and block.label is None and not block.ops and not block.args
+
+
+def _structural_traits(traits: tuple[str, ...]) -> tuple[list[str] | None, list[str] | None]:
+    """The parameters of the op's ``HasParent`` and ``SingleBlockImplicitTerminator`` traits, read
+    once per op kind (an op kind's traits are one tuple)."""
+    known = _STRUCTURAL.get(id(traits))
+    if known is None or known[0] is not traits:
+        known = _STRUCTURAL[id(traits)] = (traits, _trait_parameters(traits, "HasParent"),
+                                           _trait_parameters(traits, "SingleBlockImplicitTerminator"))
+    return known[1], known[2]
+
+
+_STRUCTURAL: dict[int, tuple] = {}
+register_cache(_STRUCTURAL.clear)
 
 
 def _trait_parameters(traits: tuple[str, ...], name: str) -> list[str] | None:

@@ -79,29 +79,59 @@ def check_structure(view: OpView, report: Report) -> None:
     facts, op = view.facts, view.op
     if facts is None or op.facts is None:
         return
+    key = (op.name, op.generic, op.syntax)
+    known = _PLANS.get(key)
+    if known is None or known[0] is not facts:
+        known = _PLANS[key] = (facts, _plan(facts, op))
+    for check in known[1]:
+        if check(view, report):
+            return
+
+
+def _plan(facts, op) -> tuple:
+    """The checks an op of this kind, written this way, needs, in upstream's order: each op kind
+    and syntax is planned once, leaving out the checks its facts make vacuous."""
     generated = is_generated(facts)
     if not generated and op.dialect not in CHECKED_DIALECTS:
-        return
+        return ()
     read_whole = op.generic or op.syntax == "format"
     checks = []
     if op.dialect in CHECKED_DIALECTS or op.generic:
         checks += [_operand_count, _result_count]
     elif op.syntax == "format" and _types_all_results(facts.formats):
         checks.append(_result_count)
-    if view.name not in OWN_CONSTRAINTS:
-        if read_whole:
+    if op.name not in OWN_CONSTRAINTS:
+        if read_whole and facts.attributes:
             checks.append(_attributes)
-        checks += [_operand_types, _result_types]
-        if generated:
-            checks += [_type_relations, _native_traits]
-    for check in checks:
-        if check(view, report):
-            return
+        if facts.operands:
+            checks.append(_operand_types)
+        if facts.results and not any(r.variadic or r.optional for r in facts.results[:-1]):
+            checks.append(_result_types)
+        if generated and _relation_traits(facts.name):
+            checks.append(_type_relations)
+        if generated and _native_of(facts.traits):
+            checks.append(_native_traits)
+    return tuple(checks)
+
+
+_PLANS: dict[tuple[str, bool, str], tuple[object, tuple]] = {}
+"""(op name, generic, syntax) → (the facts it was planned from, the checks)."""
+register_cache(_PLANS.clear)
 
 
 def is_generated(facts) -> bool:
     """Facts made from an ODS record (their values name upstream's constraints)."""
-    return any(f.constraint for f in (*facts.operands, *facts.results, *facts.attributes))
+    known = _GENERATED.get(id(facts))
+    if known is not None and known[0] is facts:
+        return known[1]
+    found = any(f.constraint for f in (*facts.operands, *facts.results, *facts.attributes))
+    _GENERATED[id(facts)] = (facts, found)
+    return found
+
+
+_GENERATED: dict[int, tuple[object, bool]] = {}
+"""``id(facts)`` → (facts, answer): one entry per op kind."""
+register_cache(_GENERATED.clear)
 
 
 # ---------------------------------------------------------------- counts

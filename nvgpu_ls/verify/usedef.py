@@ -226,6 +226,8 @@ register_cache(_COMPARABLE.clear)
 def _undefined_aliases(op: Operation, doc: Document) -> list[Diagnostic]:
     """``#name`` / ``!name`` aliases the op's own types and attributes use but its chunk never
     defines (upstream's parser: "undefined symbol alias id 'name'")."""
+    if not _spells_alias(op, doc.text):
+        return []
     written = [ref.type for ref in op.types] + [ref.type for ref in op.result_types]
     written += [entry.value for entry in op.attributes.values()]
     names: set[str] = set()
@@ -243,6 +245,21 @@ def _undefined_aliases(op: Operation, doc: Document) -> list[Diagnostic]:
         found.append(Diagnostic(start, end, f"undefined symbol alias id '{name[1:]}'", "alias.undefined",
                                 Severity.ERROR, data={"name": name}))
     return found
+
+
+_ALIAS_USE = re.compile(r"[#!][A-Za-z_][\w$]*(?![\w$.])")
+"""An alias reference as written (``#map``, ``!t``); a dotted name is a dialect's, never an alias."""
+
+
+def _spells_alias(op: Operation, text: str) -> bool:
+    """Could the op's own syntax (its text outside its regions) name an alias? Every type and
+    attribute the op holds is written there, so where nothing matches there is nothing to look up."""
+    start = op.start
+    for region in op.regions:
+        if _ALIAS_USE.search(text, start, region.start):
+            return True
+        start = region.end
+    return _ALIAS_USE.search(text, start, op.end) is not None
 
 
 register_cache(alias_references.cache_clear)

@@ -87,7 +87,7 @@ class Reader:
         if not self.at_keyword(word):
             raise self.error_at(self.token, f"expected '{word}'{message}")
         token = self.p.advance()
-        self.op.keywords.append((token.text, token.start, token.end))
+        self.op.add_keyword(token.text, token.start, token.end)
         return token
 
     def keyword_choice(self, words: tuple[str, ...], message: str = "") -> str:
@@ -96,14 +96,14 @@ class Reader:
         if token.kind != tk.BARE or token.text not in words:
             raise self.error_at(token, message or f"expected one of: {', '.join(words)}")
         self.p.advance()
-        self.op.keywords.append((token.text, token.start, token.end))
+        self.op.add_keyword(token.text, token.start, token.end)
         return token.text
 
     def optional_keyword(self, *words: str) -> str | None:
         token = self.token
         if token.kind == tk.BARE and token.text in words:
             self.p.advance()
-            self.op.keywords.append((token.text, token.start, token.end))
+            self.op.add_keyword(token.text, token.start, token.end)
             return token.text
         return None
 
