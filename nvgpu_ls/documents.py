@@ -24,7 +24,7 @@ import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 
 from .analysis.document import Document
 from .diagnostics import Diagnostic
@@ -94,6 +94,12 @@ class DocumentStore:
         self.memory_releases = 0
         """How many idle releases have run."""
         self._release_timer: asyncio.TimerHandle | None = None
+        self.warm_up: Callable[[], Iterable[Callable[[], None]]] | None = None
+        """Steps to run on the analysis thread once the first document is published (building
+        what every later analysis reads), one at a time, so that an analysis asked for meanwhile
+        waits for one short step, not for all of them."""
+        self.warmed_up = False
+        """Whether the warm-up steps have all run."""
 
     # ------------------------------------------------------------------ notifications
     def open(self, uri: str, text: str, version: int) -> None:
@@ -224,6 +230,25 @@ class DocumentStore:
             if version == entry.version:
                 entry.analysed.set()
                 self.publish(entry.uri, version, entry.shown_diagnostics, doc, options)
+                self._start_warm_up()
+
+    def _start_warm_up(self) -> None:
+        warm_up, self.warm_up = self.warm_up, None
+        if warm_up is None:
+            return
+        assert self.loop is not None
+        self.loop.create_task(self._warm_up(warm_up))
+
+    async def _warm_up(self, warm_up: Callable[[], Iterable[Callable[[], None]]]) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            for step in warm_up():
+                await loop.run_in_executor(self._pool, step)
+        except RuntimeError:  # the analysis thread is shut down: the server is going away
+            return
+        except Exception:  # noqa: BLE001  (a warm-up only saves time; analysis builds the same on use)
+            log.exception("a warm-up step failed")
+        self.warmed_up = True
 
     def _analyse(self, entry: OpenDocument, text: str) -> tuple[Document, list[Diagnostic], CheckOptions]:
         """Runs on the analysis thread: bring the model to ``text`` and check it.

@@ -95,3 +95,48 @@ def test_an_idle_memory_release_of_zero_never_empties_the_caches():
         return await status(s)
 
     assert run_session(scenario, initialization_options={"idleMemoryRelease": 0})["memoryReleases"] == 0
+
+
+def test_every_op_format_is_built_while_idle_after_the_first_file_and_not_before():
+    async def scenario(s: LspSession) -> tuple[dict, dict]:
+        before = await status(s)
+        await s.open("a.mlir", KERNEL)
+        for _ in range(200):
+            after = await status(s)
+            if after["warmedUp"]:
+                break
+            await asyncio.sleep(0.05)
+        return before, after
+
+    before, after = run_session(scenario)
+    assert not before["warmedUp"] and "warm-up: pending" in before["text"]
+    assert after["warmedUp"] and "warm-up: done" in after["text"]
+
+
+def test_the_warm_up_steps_run_one_per_turn_of_the_analysis_thread_after_the_first_publish():
+    from nvgpu_ls.documents import DocumentStore
+    from nvgpu_ls.verify import CheckOptions
+
+    published, ran = [], []
+
+    def steps():
+        for i in range(3):
+            yield lambda i=i: ran.append((i, len(published)))
+
+    async def scenario() -> None:
+        store = DocumentStore(lambda uri: CheckOptions(), lambda uri, *rest: published.append(uri), debounce=0)
+        store.warm_up = steps
+        store.ready.set()
+        assert not store.warmed_up
+        store.open("file:///a.mlir", KERNEL, 1)
+        for _ in range(200):
+            if store.warmed_up:
+                break
+            await asyncio.sleep(0.01)
+        store.open("file:///b.mlir", KERNEL, 1)
+        await asyncio.sleep(0.2)
+        store.shutdown()
+
+    asyncio.run(scenario())
+    assert ran == [(0, 1), (1, 1), (2, 1)]  # after the first publish, once, not again for the second file
+    assert len(published) == 2

@@ -438,6 +438,13 @@ def _steps_of(facts: OpFacts, text: str) -> tuple | None:
     return steps
 
 
+def prepare(facts: OpFacts) -> None:
+    """Build the reading programs of every format of ``facts`` ahead of use (a server does it
+    for every op while it is idle, so that neither the first file nor later ones pay for it)."""
+    for text in facts.formats:
+        _steps_of(facts, text)
+
+
 def _step_of(facts: OpFacts, element) -> tuple:
     cls = type(element)
     if cls is Literal and element.text != "::":

@@ -40,6 +40,9 @@ class ServerStatus:
     (``sys.getallocatedblocks``): what live objects hold, whatever the heap's fragmentation."""
     memory_releases: int = 0
     """How often the caches were emptied because nothing was open (``idleMemoryRelease``)."""
+    warmed_up: bool = False
+    """Whether what the server builds once while idle after the first file (every op's reading
+    programs) is built: before, memory still grows by it."""
 
     def to_text(self) -> str:
         """The status as an editor shows it (a scratch buffer, an output channel)."""
@@ -56,6 +59,7 @@ class ServerStatus:
             f"memory: {_mib(self.rss_kib)} resident, {_mib(self.peak_rss_kib)} at the peak",
             f"Python blocks in use: {self.python_blocks:,}",
             f"caches emptied while idle: {self.memory_releases} times",
+            f"warm-up: {'done' if self.warmed_up else 'pending'}",
         ]
         return "\n".join(lines) + "\n"
 
@@ -72,6 +76,7 @@ class ServerStatus:
             "peakRssKiB": self.peak_rss_kib,
             "pythonBlocks": self.python_blocks,
             "memoryReleases": self.memory_releases,
+            "warmedUp": self.warmed_up,
             "text": self.to_text(),
         }
 
@@ -81,7 +86,8 @@ def _mib(kib: int | None) -> str:
 
 
 def server_status(open_documents: list[str], text_documents: int, handlers_in_flight: int,
-                  requests_to_client: int, preview_service: Any, memory_releases: int = 0) -> ServerStatus:
+                  requests_to_client: int, preview_service: Any, memory_releases: int = 0,
+                  warmed_up: bool = False) -> ServerStatus:
     """Put together the counts the server gathered with the process's own figures."""
     rss, peak = memory_kib()
     worker = getattr(preview_service, "worker", None)
@@ -97,4 +103,5 @@ def server_status(open_documents: list[str], text_documents: int, handlers_in_fl
         peak_rss_kib=peak,
         python_blocks=sys.getallocatedblocks(),
         memory_releases=memory_releases,
+        warmed_up=warmed_up,
     )
