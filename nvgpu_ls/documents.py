@@ -96,14 +96,18 @@ class DocumentStore:
         self._release_timer: asyncio.TimerHandle | None = None
         self.warm_up: Callable[[], Iterable[Callable[[], None]]] | None = None
         """Steps to run on the analysis thread once the first document is published (building
-        what every later analysis reads), one at a time, so that an analysis asked for meanwhile
-        waits for one short step, not for all of them."""
+        what every later analysis reads). They run one at a time and only while no document has
+        been opened, changed or analysed for ``warm_up_quiet`` seconds: a step holds the
+        interpreter's lock, and every request answered meanwhile would wait for it."""
+        self.warm_up_quiet = 0.5
         self.warmed_up = False
         """Whether the warm-up steps have all run."""
+        self._last_activity = time.monotonic()
 
     # ------------------------------------------------------------------ notifications
     def open(self, uri: str, text: str, version: int) -> None:
         self._cancel_release()
+        self._last_activity = time.monotonic()
         old = self.open_documents.get(uri)
         if old is not None:
             old.closed = True
@@ -116,6 +120,7 @@ class DocumentStore:
             self.open(uri, text, version)
             return
         entry.text, entry.version, entry.changed_at = text, version, time.monotonic()
+        self._last_activity = entry.changed_at
         entry.preview = []
         entry.analysed.clear()
         self._schedule(uri)
@@ -230,7 +235,8 @@ class DocumentStore:
             if version == entry.version:
                 entry.analysed.set()
                 self.publish(entry.uri, version, entry.shown_diagnostics, doc, options)
-                self._start_warm_up()
+            self._last_activity = time.monotonic()
+            self._start_warm_up()
 
     def _start_warm_up(self) -> None:
         warm_up, self.warm_up = self.warm_up, None
@@ -243,6 +249,8 @@ class DocumentStore:
         loop = asyncio.get_running_loop()
         try:
             for step in warm_up():
+                while (quiet := time.monotonic() - self._last_activity) < self.warm_up_quiet:
+                    await asyncio.sleep(self.warm_up_quiet - quiet)
                 await loop.run_in_executor(self._pool, step)
         except RuntimeError:  # the analysis thread is shut down: the server is going away
             return

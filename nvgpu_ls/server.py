@@ -44,18 +44,25 @@ COMPLETION_TRIGGERS = [".", "%", "^", "@", "!", "#", "<", "=", '"', " "]
 
 
 def op_format_steps(ops_per_step: int = 64) -> Iterator[Callable[[], None]]:
-    """The reading programs of every op's formats, a few ops per step: built while the server is
-    idle after the first file, so that they count as neither that file's time nor later growth."""
-    from .analysis.formats import prepare
-    from .dialects import ALL_OPS
+    """Every op's facts (the first step) and the reading programs of their formats (a few ops per
+    step): built while the server is idle after the first file, so that they count as neither that
+    file's time nor later growth. Nothing is built before the first step runs."""
+    ops: list = []
+
+    def load() -> None:
+        from .dialects import ALL_OPS
+
+        ops.extend(ALL_OPS.values())
 
     def step(chunk: list) -> Callable[[], None]:
         def run() -> None:
+            from .analysis.formats import prepare
+
             for facts in chunk:
                 prepare(facts)
         return run
 
-    ops = list(ALL_OPS.values())
+    yield load
     for first in range(0, len(ops), ops_per_step):
         yield step(ops[first:first + ops_per_step])
 

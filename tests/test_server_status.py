@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 
 import pytest
 
@@ -140,3 +141,31 @@ def test_the_warm_up_steps_run_one_per_turn_of_the_analysis_thread_after_the_fir
     asyncio.run(scenario())
     assert ran == [(0, 1), (1, 1), (2, 1)]  # after the first publish, once, not again for the second file
     assert len(published) == 2
+
+
+def test_the_warm_up_waits_while_documents_keep_changing():
+    from nvgpu_ls.documents import DocumentStore
+    from nvgpu_ls.verify import CheckOptions
+
+    ran, changes = [], []
+
+    def steps():
+        yield lambda: ran.append(time.monotonic())
+
+    async def scenario() -> None:
+        store = DocumentStore(lambda uri: CheckOptions(), lambda uri, *rest: None, debounce=0)
+        store.warm_up, store.warm_up_quiet = steps, 0.3
+        store.ready.set()
+        store.open("file:///a.mlir", KERNEL, 1)
+        for version in range(2, 10):  # a change every 0.1 s: never quiet for 0.3 s
+            await asyncio.sleep(0.1)
+            changes.append(time.monotonic())
+            store.change("file:///a.mlir", KERNEL + f"// {version}\n", version)
+        for _ in range(200):
+            if store.warmed_up:
+                break
+            await asyncio.sleep(0.01)
+        store.shutdown()
+
+    asyncio.run(scenario())
+    assert len(ran) == 1 and ran[0] - changes[-1] >= 0.3

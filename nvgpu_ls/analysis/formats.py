@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Callable
 
 from .facts import OpFacts
 from . import tokens as tk
-from .ir import AttrEntry, Operation, TypeRef, ValueUse
+from .ir import AnchoredTypeRef, AttrEntry, Operation, TypeRef, ValueUse
 from .errors import SyntaxFailure
 from .implied_types import place_implied
 from .values import (
-    Attr, BoolAttr, DenseArrayAttr, FunctionType, IntegerAttr, IntegerType, KeywordAttr, SymbolRefAttr, TypeAttr,
-    UnitAttr,
+    ArrayAttr, Attr, BoolAttr, DenseArrayAttr, FunctionType, IntegerAttr, IntegerType, KeywordAttr, LLVMArrayType, LLVMStructType,
+    OpaqueType, SymbolRefAttr, TypeAliasRef, TypeAttr, UnitAttr,
 )
 
 if TYPE_CHECKING:
@@ -828,7 +828,9 @@ def _match_directive(run: _Run, directive: Directive) -> None:
         uses = [u for group in run.operands.values() for u in group] if name == "operands" else \
             run.operands.get(name, []) if run.kind_of(name) == "operand" else None
         if uses is not None and len(uses) != len(ref.type.inputs):
-            _operand_type_count_error(run, uses, len(ref.type.inputs))
+            # ``operands`` with no operands directive to have read them: upstream resolves them at the op's name
+            at_name = name == "operands" and "" not in run.operands
+            _operand_type_count_error(run, uses, len(ref.type.inputs), run.op.name_start if at_name else None)
         _store_types(run, ins, [TypeRef(t, ref.start, ref.end) for t in ref.type.inputs])
         _store_types(run, outs, [TypeRef(t, ref.start, ref.end) for t in ref.type.results])
         return
@@ -936,9 +938,11 @@ def _match_types(run: _Run, target) -> None:
     _store_types(run, target, refs)
 
 
-def _operand_type_count_error(run: _Run, uses: list[ValueUse], types: int) -> None:
-    """Upstream's ``resolveOperands``: as many types as operands, reported where the operands start."""
-    at = min((u.start for u in uses), default=run.op.start)
+def _operand_type_count_error(run: _Run, uses: list[ValueUse], types: int, at: int | None = None) -> None:
+    """Upstream's ``resolveOperands``: as many types as operands, reported where the operands start
+    (or at ``at``)."""
+    if at is None:
+        at = min((u.start for u in uses), default=run.op.start)
     raise SyntaxFailure(f"custom op '{run.op.name}' number of operands and types do not match: got {len(uses)} "
                         f"operands and {types} types", at, at + 1, "syntax.custom-form")
 
@@ -1052,7 +1056,117 @@ def _launch_func_operands(run: _Run, args: tuple) -> None:
     p.advance()
 
 
+def _innermost(arg) -> str:
+    """The variable a directive argument names through ``ref(...)`` / ``type(...)`` wrappers."""
+    while isinstance(arg, Directive) and arg.args:
+        arg = arg.args[0]
+    return _target_name(arg)
+
+
+def _insert_extract_value_element_type(run: _Run, args: tuple) -> None:
+    """Writes nothing: the inserted value's type (``llvm.insertvalue``) or the result's
+    (``llvm.extractvalue``) is the container's member at the position. Upstream's parser rejects a
+    position past a member list or into a type that has none, where the op's text ends."""
+    if len(args) < 3:
+        return
+    target, container, position = (_innermost(arg) for arg in args[:3])
+    refs, entry = run.types.get(container), run.attributes.get(position)
+    if not refs or entry is None:
+        return
+    if isinstance(entry.value, DenseArrayAttr):
+        indices = [int(v) for v in entry.value.values]
+    elif isinstance(entry.value, ArrayAttr) and all(isinstance(e, IntegerAttr) for e in entry.value.elements):
+        indices = [e.value for e in entry.value.elements]  # ``[0, 1]``: how the format spells the position
+    else:
+        return
+    member = refs[-1].type
+    for index in indices:
+        if isinstance(member, LLVMStructType):
+            members = member.body
+        elif isinstance(member, LLVMArrayType):
+            members = None
+        elif isinstance(member, (OpaqueType, TypeAliasRef)):
+            return  # read verbatim, or an alias: not followed
+        else:
+            _custom_form_failure(run, f"expected LLVM IR structure/array type, got: '{member}'")
+        size = len(members) if members is not None else member.size
+        if not 0 <= index < size:
+            _custom_form_failure(run, f"position out of bounds: {index}")
+        member = members[index] if members is not None else member.element
+    kind = run.kind_of(target)
+    if kind == "operand":
+        run.types[target] = [AnchoredTypeRef(member, use) for use in run.operands.get(target, [])]
+    elif kind == "result":
+        run.types[target] = [AnchoredTypeRef(member, run.op, at_name=True)]
+
+
+def _registered_pass_options(run: _Run, args: tuple) -> None:
+    """``{key = value, ...}``: a pass's options, each value an attribute, an SSA value (an option
+    given at run time, one of the op's operands) or an array of those; keys are identifiers or
+    strings, each once."""
+    p = run.parser
+    uses = run.operands.setdefault(_innermost(args[1]) if len(args) > 1 else "dynamic_options", [])
+    _match_literal(p, "{")
+    keys: set[str] = set()
+    duplicate = False
+    while True:
+        key = p.toks[p.pos]
+        if key.kind not in (tk.BARE, tk.STRING):
+            if key.kind == "}" and not keys:
+                break
+            raise SyntaxFailure(f"custom op '{run.op.name}' expected key to either be an identifier or a string",
+                                key.start, key.end, "syntax.custom-form")
+        p.advance()
+        name = key.text[1:-1] if key.kind == tk.STRING else key.text
+        duplicate = duplicate or name in keys
+        keys.add(name)
+        _match_literal(p, "=")
+        _pass_option_value(run, uses)
+        if p.toks[p.pos].kind != ",":
+            break
+        p.advance()
+    if p.toks[p.pos].kind != "}":
+        raise Mismatch("expected '}' in options dictionary", p.pos)
+    p.advance()
+    if duplicate:
+        _custom_form_failure(run, "duplicate keys found in options dictionary")
+
+
+def _pass_option_value(run: _Run, uses: list[ValueUse]) -> None:
+    p = run.parser
+    token = p.toks[p.pos]
+    if token.kind == tk.SSA:
+        uses.append(_read_use(run))
+        return
+    if token.kind == "[":
+        p.advance()
+        while p.toks[p.pos].kind != "]":
+            _pass_option_value(run, uses)
+            if p.toks[p.pos].kind != ",":
+                break
+            p.advance()
+        if p.toks[p.pos].kind != "]":
+            raise Mismatch("expected ']'", p.pos)
+        p.advance()
+        return
+    start = token.start
+    end_index = p.scan_value(stop_at_comma=True)
+    if end_index == p.pos:
+        raise Mismatch("expected SSA operand", p.pos)
+    end = p.toks[end_index - 1].end
+    p.pos = end_index
+    p.read_attr_text(p.text[start:end], start)
+
+
+def _custom_form_failure(run: _Run, message: str) -> None:
+    """An error upstream's parser gives where it stands: at the token after the op's text."""
+    token = run.parser.toks[run.parser.pos]
+    raise SyntaxFailure(f"custom op '{run.op.name}' {message}", token.start, token.end, "syntax.custom-form")
+
+
 CUSTOM_DIRECTIVES: dict[str, Callable[[_Run, tuple], None]] = {
+    "InsertExtractValueElementType": _insert_extract_value_element_type,
+    "ApplyRegisteredPassOptions": _registered_pass_options,
     "DynamicIndexList": _dynamic_index_list,
     "AsyncDependencies": _async_dependencies,
     "GlobalMemrefOpTypeAndInitialValue": _global_type_and_value,

@@ -16,7 +16,7 @@ from ..diagnostics import Related
 from ..memory import register_cache
 from .document import Document
 from .facts import OpFacts
-from .ir import AttrEntry, Operation, SymbolRef, ValueDef, ValueUse
+from .ir import AttrEntry, Operation, SymbolRef, TypeRef, ValueDef, ValueUse
 from .typegrammar import TypeSyntaxError, parse_type
 from .values import (
     AffineMapAttr, Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, FunctionType, IntegerAttr,
@@ -80,20 +80,26 @@ def _is_identity(text: str) -> bool:
 class Operand:
     """One operand of an op instance: the use, its type, and where that type is written.
 
-    A plain slotted class, not a frozen dataclass: a check makes one per operand of every op."""
+    A plain slotted class, not a frozen dataclass: a check makes one per operand of every op; the
+    type's place is read from its reference only when asked for."""
 
-    __slots__ = ("use", "type", "type_span", "implied")
+    __slots__ = ("use", "type", "_ref", "implied")
 
-    def __init__(self, use: ValueUse, type: Type | None, type_span: Span | None = None,
-                 implied: bool = False) -> None:
+    def __init__(self, use: ValueUse, type: Type | None, ref: TypeRef | None = None) -> None:
         self.use = use
         self.type = type
-        self.type_span = type_span
-        self.implied = implied
+        self._ref = ref
+        self.implied = ref.implied if ref is not None else False
         """The op's syntax gives the type without spelling it (``type_span`` is then the use)."""
 
     def __repr__(self) -> str:
         return f"Operand({self.use.name}: {self.type})"
+
+    @property
+    def type_span(self) -> Span | None:
+        """Where the type is written (None when nothing at the op spells or implies it)."""
+        ref = self._ref
+        return None if ref is None else (ref.start, ref.end)
 
     @property
     def span(self) -> Span:
@@ -144,8 +150,11 @@ class OpView:
         """The type of an SSA value as its definition declares or implies it."""
         if value is None:
             return None
-        if value.type is not None:
-            return self.resolve(value.type.type)  # type: ignore[return-value]
+        ref = value.type
+        if ref is not None:
+            spelled = ref.type
+            known = _ALIAS_FREE.get(id(spelled))  # ``resolve``'s first step, inlined
+            return known[1] if known is not None and known[0] is spelled else self.resolve(spelled)  # type: ignore
         owner = value.owner
         if isinstance(owner, Operation) and owner.facts is not None and value in owner.results:
             return implied_result_type(owner, owner.results.index(value), self)
@@ -187,38 +196,41 @@ class OpView:
     def _assign_groups(self) -> dict[str, list[Operand]]:
         op = self.op
         uses = op.operands
+        if not uses:
+            return {}
+        make = self._operand
         if op.generic or not any(u.group for u in uses):
-            written = op.operand_types.get("", [])
+            written = op.operand_types.get("", ())
             names = generic_operand_groups(op, len(uses))
             groups: dict[str, list[Operand]] = {}
             for i, use in enumerate(uses):
                 ref = written[i] if i < len(written) else None
-                groups.setdefault(names[i] if names else "", []).append(self._operand(use, ref))
+                groups.setdefault(names[i] if names else "", []).append(make(use, ref))
             return groups
+        operand_types = op.operand_types
         groups = {}
         for use in uses:
-            groups.setdefault(use.group, []).append(use)  # type: ignore[arg-type]
-        result: dict[str, list[Operand]] = {}
-        for group, members in groups.items():
-            refs = op.operand_types.get(group, [])
-            result[group] = [self._operand(use, refs[i] if i < len(refs) else None)  # type: ignore[arg-type]
-                             for i, use in enumerate(members)]
-        return result
+            members = groups.get(use.group)
+            if members is None:
+                members = groups[use.group] = []
+            refs = operand_types.get(use.group, ())
+            index = len(members)
+            members.append(make(use, refs[index] if index < len(refs) else None))
+        return groups
 
     def _operand(self, use: ValueUse, ref) -> Operand:
         if ref is not None:
             value = ref.type
             known = _ALIAS_FREE.get(id(value))  # ``resolve``'s first step, inlined: one per operand
-            resolved = known[1] if known is not None and known[0] is value else self.resolve(value)
-            return Operand(use, resolved, (ref.start, ref.end), ref.implied)  # type: ignore[arg-type]
+            return Operand(use, known[1] if known is not None and known[0] is value else self.resolve(value), ref)
         implied = implied_operand_type(self.op, use.group)
         if implied is not None:
-            return Operand(use, implied, None)
+            return Operand(use, implied)
         facts = self.op.facts
         if facts is not None and "SameOperandsAndResultType" in facts.traits and self.op.result_types:
             ref = self.op.result_types[0]
-            return Operand(use, self.resolve(ref.type), (ref.start, ref.end), ref.implied)  # type: ignore[arg-type]
-        return Operand(use, self.type_of_value(use.definition), None)
+            return Operand(use, self.resolve(ref.type), ref)  # type: ignore[arg-type]
+        return Operand(use, self.type_of_value(use.definition))
 
     # ------------------------------------------------------------------ attributes
     def attr_entry(self, name: str) -> AttrEntry | None:
@@ -432,7 +444,9 @@ def generic_operand_groups(op: Operation, count: int) -> list[str]:
     facts = op.facts
     if facts is None or not facts.operands:
         return []
-    groups = facts.operands
+    groups = facts.operands if op.generic else _written_order(facts)
+    if groups is None:
+        return []  # custom syntax that writes its operands in an order we cannot tell
     segments = op.attributes.get("operandSegmentSizes")
     sizes: list[int] | None = None
     if segments is not None and isinstance(segments.value, DenseArrayAttr):
@@ -457,6 +471,28 @@ def generic_operand_groups(op: Operation, count: int) -> list[str]:
         names.extend([""] * (count - len(names)))
     return names[:count]
 
+
+@lru_cache(maxsize=None)
+def _written_order(facts: OpFacts) -> tuple | None:
+    """The op's operand groups in the order its custom syntax writes them (its first format's
+    ``$name`` references), where that differs from the declared order (``llvm.insertvalue``
+    writes ``$value, $container``); the declared order for an ``operands`` directive; None when
+    the format names some groups and not others."""
+    if not facts.formats or _ALL_OPERANDS.search(facts.formats[0]):
+        return tuple(facts.operands)
+    by_name = {group.name: group for group in facts.operands}
+    order: list = []
+    for name in re.findall(r"\$(\w+)", _TYPE_OF.sub("", facts.formats[0])):
+        group = by_name.get(name)
+        if group is not None and group not in order:
+            order.append(group)
+    if not order:
+        return tuple(facts.operands)
+    return tuple(order) if len(order) == len(facts.operands) else None
+
+
+_ALL_OPERANDS = re.compile(r"(?<![$\w])operands\b")
+_TYPE_OF = re.compile(r"\btype\(\$\w+\)")
 
 _ALIAS_FREE: dict[int, tuple[object, object]] = {}
 """``id(value)`` → (value, resolved) for the values whose resolution looked up no alias.

@@ -23,6 +23,7 @@ from . import rules as _rules  # noqa: F401  (registers every verifier)
 from ..analysis.opview import OpView
 from .context import VERIFIERS, Report
 from .gate import GatedOps, gated_requirement, target_diagnostics
+from .dialect_attributes import check_dialect_attributes
 from .regions import check_regions
 from .structure import check_structure
 from .suggestions import with_suggestions
@@ -68,7 +69,7 @@ def verify_op(op: Operation, doc: Document, broken: list[int], report: Report, v
         return  # upstream never verifies what it could not parse
     view = view or OpView(op, doc)
     before = len(report.diagnostics)
-    if check_regions(view, report):
+    if check_dialect_attributes(view, report) or check_regions(view, report):
         return
     check_structure(view, report)
     if len(report.diagnostics) > before:

@@ -382,21 +382,35 @@ def _type_problem(kind: str, value: Type | None) -> str | None:
 
 
 # ---------------------------------------------------------------- relations and traits
-def _typed_values(view: OpView) -> dict[str, list[Type | None]]:
-    """The types of each operand and result group, by ODS name."""
-    facts = view.facts
-    assert facts is not None
-    found: dict[str, list[Type | None]] = {fact.name: [o.type for o in view.operands(fact.name)]
-                                           for fact in facts.operands}
-    if not any(r.variadic or r.optional for r in facts.results):
-        for index, fact in enumerate(facts.results):
-            found[fact.name] = [view.result_type(index)] if index < len(view.op.results or view.op.result_types) \
-                else []
-    for fact in facts.attributes:
-        typed = _attribute_type(view.attr(fact.name))
-        if typed is not None:
-            found.setdefault(fact.name, [typed])
-    return found
+class _TypedValues:
+    """The types of the operand, result and attribute groups an op's relations name, by ODS name,
+    each looked up when a relation first asks for it (operands first, then results, then typed
+    attributes, as the names never clash)."""
+
+    __slots__ = ("view", "found")
+
+    def __init__(self, view: OpView) -> None:
+        self.view = view
+        self.found: dict[str, list[Type | None] | None] = {}
+
+    def get(self, name: str) -> list[Type | None] | None:
+        found = self.found
+        if name in found:
+            return found[name]
+        view = self.view
+        facts = view.facts
+        assert facts is not None
+        value: list[Type | None] | None = None
+        if any(fact.name == name for fact in facts.operands):
+            value = [o.type for o in view.operands(name)]
+        elif not any(r.variadic or r.optional for r in facts.results) \
+                and (index := next((i for i, r in enumerate(facts.results) if r.name == name), -1)) >= 0:
+            value = [view.result_type(index)] if index < len(view.op.results or view.op.result_types) else []
+        elif any(fact.name == name for fact in facts.attributes):
+            typed = _attribute_type(view.attr(name))
+            value = [typed] if typed is not None else None
+        found[name] = value
+        return value
 
 
 def _attribute_type(value) -> Type | None:
@@ -416,12 +430,14 @@ def _type_relations(view: OpView, report: Report) -> bool:
     traits = _relation_traits(facts.name)
     if not traits:
         return False
-    values = _typed_values(view)
+    values = _TypedValues(view)
     for trait in traits:
         if trait[0] == "AllTypesMatch":
             groups = [values.get(name) for name in trait[2:]]
             types = [g[0] for g in groups if g and len(g) == 1]
-            if len(types) == len(trait[2:]) and _known(types) and not all(same_type(t, types[0]) for t in types[1:]):
+            if len(types) != len(trait[2:]) or all(t is types[0] for t in types[1:]):
+                continue  # one type object (types are shared per spelling): they match
+            if _known(types) and not all(same_type(t, types[0]) for t in types[1:]):
                 report.op_error(view, f"failed to verify that {trait[1]}", "op.type-relation",
                                 data={"trait": trait[0]})
                 return True

@@ -256,11 +256,16 @@ class Reader:
                 raise self.wrong_token("expected '{'")
             self.p.parse_attr_dict(self.op)
 
-    def discarded_attr_dict(self) -> None:
-        """An attribute dictionary read for its syntax only (an argument's or a result's)."""
-        if self.at("{"):
-            saved = dict(self.op.attributes)
+    def discarded_attr_dict(self) -> tuple[tuple[str, Attr], ...]:
+        """An argument's or a result's attribute dictionary: its entries, kept out of the op's own."""
+        if not self.at("{"):
+            return ()
+        saved = self.op.attributes
+        self.op.attributes = {}
+        try:
             self.p.parse_attr_dict(self.op)
+            return tuple((name, entry.value) for name, entry in self.op.attributes.items())
+        finally:
             self.op.attributes = saved
 
     def attribute_value(self, name: str) -> Attr:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import tokens as tk
 from ..errors import SyntaxFailure
 from ..ir import TypeRef, ValueDef
-from ..values import StringAttr, TypeAttr, UnitAttr
+from ..values import ArrayAttr, DictionaryAttr, StringAttr, TypeAttr, UnitAttr
 from . import Reader, function_type, reads
 
 _VISIBILITIES = ("private", "public", "nested")
@@ -23,7 +23,9 @@ def signature(r: Reader, allow_variadic: bool) -> tuple[list[ValueDef], list[Typ
     arguments: list[ValueDef] = []
     input_types: list[TypeRef] = []
     named: list[bool] = []
+    argument_attributes: list[DictionaryAttr] = []
     variadic = False
+    start = r.token.start
     r.punctuation("(")
     if not r.optional_punctuation(")"):
         while True:
@@ -41,7 +43,7 @@ def signature(r: Reader, allow_variadic: bool) -> tuple[list[ValueDef], list[Typ
                 if any(existing.name == value.name for existing in arguments):
                     raise SyntaxFailure(f"region entry argument '{value.name}' is already in use", token.start,
                                         token.end, "syntax.custom-form")
-                r.discarded_attr_dict()
+                argument_attributes.append(DictionaryAttr(r.discarded_attr_dict()))
                 r.location()
                 arguments.append(value)
                 assert value.type is not None
@@ -51,12 +53,14 @@ def signature(r: Reader, allow_variadic: bool) -> tuple[list[ValueDef], list[Typ
                 if named and named[-1]:
                     raise r.error_at(r.token, "expected SSA identifier")
                 input_types.append(r.type_ref())
-                r.discarded_attr_dict()
+                argument_attributes.append(DictionaryAttr(r.discarded_attr_dict()))
                 r.location()
                 named.append(False)
             if not r.optional_punctuation(","):
                 break
         r.punctuation(")")
+    if any(attributes.entries for attributes in argument_attributes):  # upstream's ``arg_attrs``
+        r.set_attribute("arg_attrs", ArrayAttr(tuple(argument_attributes)), start, start)  # no place of its own
     results: list[TypeRef] = []
     if r.optional_punctuation("->"):
         results = r.result_types(allow_attributes=True)
