@@ -1,8 +1,9 @@
 """Custom directives of generated formats, read as upstream's hand-written parse functions read
 them: ``InsertExtractValueElementType`` (``llvm.insertvalue`` / ``extractvalue``: the member type
 derived from the container and position, its errors, and operands taken in the order the syntax
-writes them, not the declared one) and ``ApplyRegisteredPassOptions`` (a pass's options, SSA
-values among them); and where upstream reports ``functional-type(operands, ...)`` counts."""
+writes them, not the declared one), ``ApplyRegisteredPassOptions`` (a pass's options, SSA
+values among them), ``GEPIndices`` (with ``GEPOp::verify``) and ``AllReduceOperation`` (with the
+reduction ops' verifiers); and where upstream reports ``functional-type(operands, ...)`` counts."""
 
 from __future__ import annotations
 
@@ -79,6 +80,71 @@ CASES += [
          "  return %r : tensor<4xf32>\n}\n", 2,
          "custom op 'bufferization.materialize_in_destination' number of operands and types do not match: "
          "got 2 operands and 1 types"),
+]
+
+
+
+def _gep(line: str) -> str:
+    return f"llvm.func @f(%p: !llvm.ptr, %i: i32) {{\n  {line}\n  llvm.return\n}}\n"
+
+
+GEP = "'llvm.getelementptr' op"
+CASES += [
+    Case("gep-mixed", _gep("%q = llvm.getelementptr %p[%i, 1, 5] : (!llvm.ptr, i32) -> !llvm.ptr, "
+                           "!llvm.struct<(i32, !llvm.array<4 x f32>)>"), None),
+    Case("gep-hex-and-negative", _gep("%q = llvm.getelementptr inbounds %p[0x10, -1] : (!llvm.ptr) -> !llvm.ptr, "
+                                      "!llvm.array<4 x i8>"), None),
+    Case("gep-no-comma", _gep("%q = llvm.getelementptr %p[%i 0] : (!llvm.ptr, i32) -> !llvm.ptr, f32"), 2,
+         "expected ']'"),
+    Case("gep-empty", _gep("%q = llvm.getelementptr %p[] : (!llvm.ptr) -> !llvm.ptr, f32"), 2, "expected SSA operand"),
+    Case("gep-float-index", _gep("%q = llvm.getelementptr %p[1.0] : (!llvm.ptr) -> !llvm.ptr, f32"), 2,
+         "expected SSA operand"),
+    Case("gep-too-large", _gep("%q = llvm.getelementptr %p[2147483648] : (!llvm.ptr) -> !llvm.ptr, f32"), 2,
+         "custom op 'llvm.getelementptr' integer value too large"),
+    Case("gep-dynamic-marker", _gep("%q = llvm.getelementptr %p[-2147483648] : (!llvm.ptr) -> !llvm.ptr, f32"), 2,
+         f"{GEP} expected as many dynamic indices as specified in 'rawConstantIndices'"),
+    Case("gep-scalar-indexed", _gep("%q = llvm.getelementptr %p[%i, 0] : (!llvm.ptr, i32) -> !llvm.ptr, f32"), 2,
+         f"{GEP} type 'f32' cannot be indexed (index #1)"),
+    Case("gep-struct-dynamic", _gep("%q = llvm.getelementptr %p[0, %i] : (!llvm.ptr, i32) -> !llvm.ptr, "
+                                    "!llvm.struct<(i32, f32)>"), 2,
+         f"{GEP} expected index 1 indexing a struct to be constant"),
+    Case("gep-struct-bounds", _gep("%q = llvm.getelementptr %p[0, 2] : (!llvm.ptr) -> !llvm.ptr, "
+                                   "!llvm.struct<(i32, f32)>"), 2, f"{GEP} index 1 indexing a struct is out of bounds"),
+    Case("gep-index-type", _gep("%q = llvm.getelementptr %p[%i] : (!llvm.ptr, f32) -> !llvm.ptr, i8"), 2,
+         "use of value '%i' expects different type than prior uses: 'f32' vs 'i32'"),
+    Case("gep-types-count", _gep("%q = llvm.getelementptr %p[%i] : (!llvm.ptr) -> !llvm.ptr, f32"), 2,
+         "custom op 'llvm.getelementptr' number of operands and types do not match: got 2 operands and 1 types"),
+]
+
+
+def _reduce(line: str) -> str:
+    return ("gpu.module @m {\n  gpu.func @k(%x: f32, %i: i32, %v: vector<4xf32>) kernel {\n"
+            f"    {line}\n    gpu.return\n  }}\n}}\n")
+
+
+BODY = "{\n    ^bb0(%a: f32, %b: f32):\n      %s = arith.addf %a, %b : f32\n      gpu.yield %s : f32\n    }"
+CASES += [
+    Case("all-reduce-kind", _reduce("%r = gpu.all_reduce add %x uniform {} : (f32) -> (f32)"), None),
+    Case("all-reduce-body", _reduce(f"%r = gpu.all_reduce %x {BODY} : (f32) -> (f32)"), None),
+    Case("all-reduce-neither", _reduce("%r = gpu.all_reduce %x {} : (f32) -> (f32)"), 3,
+         "expected either an op attribute or a non-empty body"),
+    Case("all-reduce-both", _reduce(f"%r = gpu.all_reduce add %x {BODY} : (f32) -> (f32)"), 3,
+         "expected either an op attribute or a non-empty body"),
+    Case("all-reduce-unknown-kind", _reduce("%r = gpu.all_reduce foo %x {} : (f32) -> (f32)"), 3,
+         "custom op 'gpu.all_reduce' invalid op kind"),
+    Case("all-reduce-no-region", _reduce("%r = gpu.all_reduce add %x : (f32) -> (f32)"), 3,
+         "expected '{' to begin a region"),
+    Case("all-reduce-bitwise-float", _reduce("%r = gpu.all_reduce and %x {} : (f32) -> (f32)"), 3,
+         "`and` reduction operation is not compatible with type 'f32'"),
+    Case("all-reduce-float-kind-integer", _reduce("%r = gpu.all_reduce maximumf %i {} : (i32) -> (i32)"), 3,
+         "`maximumf` reduction operation is not compatible with type 'i32'"),
+    Case("subgroup-reduce-cluster", _reduce("%r = gpu.subgroup_reduce add %x cluster(size = 4) : (f32) -> f32"), None),
+    Case("subgroup-reduce-vector", _reduce("%r = gpu.subgroup_reduce mul %v : (vector<4xf32>) -> vector<4xf32>"), None),
+    Case("subgroup-reduce-no-kind", _reduce("%r = gpu.subgroup_reduce %x : (f32) -> f32"), 3,
+         "'gpu.subgroup_reduce' op requires attribute 'op'"),
+    Case("subgroup-reduce-vector-bitwise", _reduce("%r = gpu.subgroup_reduce and %v : (vector<4xf32>) -> "
+                                                   "vector<4xf32>"), 3,
+         "`and` reduction operation is not compatible with type 'vector<4xf32>'"),
 ]
 
 

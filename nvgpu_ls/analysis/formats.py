@@ -623,6 +623,10 @@ def _match_variable(run: _Run, name: str) -> None:
     if p.toks[p.pos].kind == tk.CARET:
         p.parse_successor(run.op, with_operands=False)
         return
+    if any(region.name == name for region in run.facts.regions):
+        raise Mismatch("expected '{' to begin a region", p.pos)
+    if any(successor.name == name for successor in run.facts.successors):
+        raise Mismatch("expected block name", p.pos)
     raise Mismatch(f"format names '${name}', which '{run.op.name}' does not have", p.pos)
 
 
@@ -1158,6 +1162,59 @@ def _pass_option_value(run: _Run, uses: list[ValueUse]) -> None:
     p.read_attr_text(p.text[start:end], start)
 
 
+def _all_reduce_operation(run: _Run, args: tuple) -> None:
+    """An optional reduction kind (``add``, ``maxnumf``, ...): the op's enum attribute."""
+    p = run.parser
+    token = p.toks[p.pos]
+    if token.kind != tk.BARE:
+        return
+    name = _innermost(args[0]) if args else "op"
+    fact = run.facts.attribute(name)
+    if fact is None or not fact.enum:
+        return
+    p.advance()
+    if token.text not in fact.enum:  # upstream reads the word, then finds it is no kind
+        after = p.toks[p.pos]
+        raise SyntaxFailure(f"custom op '{run.op.name}' invalid op kind", after.start, after.end, "syntax.enum")
+    run.attributes[name] = AttrEntry(name, KeywordAttr(token.text), token.start, token.end, token.start, token.end,
+                                     True)
+
+
+GEP_DYNAMIC = -(1 << 31)
+"""``GEPOp::kDynamicIndex``: how ``rawConstantIndices`` marks an index given as an SSA value."""
+
+
+def _gep_indices(run: _Run, args: tuple) -> None:
+    """``%i, 0, %j``: a getelementptr's indices, SSA values and 32-bit constants, at least one."""
+    p = run.parser
+    uses = run.operands.setdefault(_innermost(args[0]) if args else "dynamicIndices", [])
+    start = p.toks[p.pos].start
+    values: list[int] = []
+    while True:
+        token = p.toks[p.pos]
+        negative = token.kind == "-" and p.peek().kind == tk.INT
+        if token.kind == tk.INT or negative:
+            if negative:
+                p.advance()
+            value = _integer(p.advance().text) * (-1 if negative else 1)
+            if not GEP_DYNAMIC <= value < -GEP_DYNAMIC:
+                raise SyntaxFailure(f"custom op '{run.op.name}' integer value too large", token.start,
+                                    p.prev_end(), "syntax.custom-form")
+            values.append(value)
+        elif token.kind == tk.SSA:
+            uses.append(_read_use(run))
+            values.append(GEP_DYNAMIC)
+        else:
+            raise Mismatch("expected SSA operand", p.pos)
+        if p.toks[p.pos].kind != ",":
+            break
+        p.advance()
+    if len(args) > 1:
+        name = _innermost(args[1])
+        run.attributes[name] = AttrEntry(name, DenseArrayAttr(IntegerType(32), tuple(values)), start, p.prev_end(),
+                                         start, p.prev_end(), True)
+
+
 def _custom_form_failure(run: _Run, message: str) -> None:
     """An error upstream's parser gives where it stands: at the token after the op's text."""
     token = run.parser.toks[run.parser.pos]
@@ -1167,6 +1224,8 @@ def _custom_form_failure(run: _Run, message: str) -> None:
 CUSTOM_DIRECTIVES: dict[str, Callable[[_Run, tuple], None]] = {
     "InsertExtractValueElementType": _insert_extract_value_element_type,
     "ApplyRegisteredPassOptions": _registered_pass_options,
+    "GEPIndices": _gep_indices,
+    "AllReduceOperation": _all_reduce_operation,
     "DynamicIndexList": _dynamic_index_list,
     "AsyncDependencies": _async_dependencies,
     "GlobalMemrefOpTypeAndInitialValue": _global_type_and_value,

@@ -208,6 +208,7 @@ class OpView:
                 groups.setdefault(names[i] if names else "", []).append(make(use, ref))
             return groups
         operand_types = op.operand_types
+        listed = self._listed_types(uses) if "" in operand_types else {}
         groups = {}
         for use in uses:
             members = groups.get(use.group)
@@ -215,8 +216,17 @@ class OpView:
                 members = groups[use.group] = []
             refs = operand_types.get(use.group, ())
             index = len(members)
-            members.append(make(use, refs[index] if index < len(refs) else None))
+            members.append(make(use, refs[index] if index < len(refs) else listed.get(id(use))))
         return groups
+
+    def _listed_types(self, uses: list[ValueUse]) -> dict[int, TypeRef]:
+        """``functional-type(operands, ...)`` / ``type(operands)``: one type per operand in the
+        order the op declares its groups, whatever order its syntax writes them in."""
+        facts = self.op.facts
+        listed = self.op.operand_types[""]
+        order = {group.name: index for index, group in enumerate(facts.operands)} if facts is not None else {}
+        declared = sorted(uses, key=lambda use: order.get(use.group, len(order)))  # stable: written order within a group
+        return {id(use): ref for use, ref in zip(declared, listed)}
 
     def _operand(self, use: ValueUse, ref) -> Operand:
         if ref is not None:

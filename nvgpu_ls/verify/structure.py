@@ -28,6 +28,7 @@ from ..analysis.values import (
     WarpgroupDescriptorType, DialectType,
 )
 from ..analysis.facts import AttributeFact
+from ..analysis.formats import CUSTOM_DIRECTIVES
 from ..dialects.ods import registry
 from ..memory import register_cache
 from ..analysis.opview import OpView, enum_case, same_type
@@ -229,16 +230,18 @@ def _attributes(view: OpView, report: Report) -> bool:
     return False
 
 
-_CUSTOM_DIRECTIVE = re.compile(r"custom<\w+>\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+_CUSTOM_DIRECTIVE = re.compile(r"custom<(\w+)>\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 
 
 @lru_cache(maxsize=None)
 def custom_directive_names(formats: tuple[str, ...]) -> frozenset[str]:
-    """The names the formats' ``custom<...>(...)`` directives read (``$static_offsets``)."""
+    """The names the formats' ``custom<...>(...)`` directives that the reader does not model read
+    (what those store is unknown; a modelled one stores the attributes it reads)."""
     names: set[str] = set()
     for text in formats:
         for match in _CUSTOM_DIRECTIVE.finditer(text):
-            names.update(re.findall(r"\$(\w+)", match.group(1)))
+            if match.group(1) not in CUSTOM_DIRECTIVES:
+                names.update(re.findall(r"\$(\w+)", match.group(2)))
     return frozenset(names)
 
 
