@@ -20,7 +20,7 @@ from nvgpu_ls.diagnostics import Diagnostic, Related, Severity
 from nvgpu_ls.output import escape_data, escape_property
 from nvgpu_ls.verify import CheckOptions
 
-# `expected 'to'` at line 2: a syntax error in nvgpu's custom form, stable while the verifiers change.
+# `custom op 'nvgpu.device_async_copy' expected 'to'` at line 2: a syntax error in nvgpu's custom form, stable while the verifiers change.
 BAD_COPY = ("func.func @f(%a: memref<4xf32>, %b: memref<4xf32, 3>, %i: index) {\n"
             "  %0 = nvgpu.device_async_copy %a[%i], %b[%i], 4 : memref<4xf32> memref<4xf32, 3>\n"
             "  return\n"
@@ -142,10 +142,10 @@ def test_sarif_log_has_the_2_1_0_shape_and_one_result_per_diagnostic(capsys, pro
     log = json.loads(out)
     assert_sarif_2_1_0(log)
     [result] = [r for r in log["runs"][0]["results"] if r["ruleId"] == "syntax.custom-form"]
-    assert result["level"] == "error" and result["message"]["text"] == "expected 'to'"
+    assert result["level"] == "error" and result["message"]["text"] == "custom op 'nvgpu.device_async_copy' expected 'to'"
     location = result["locations"][0]["physicalLocation"]
     assert location["artifactLocation"] == {"uri": "kernels/copy.mlir", "uriBaseId": "%SRCROOT%"}
-    column = BAD_COPY.splitlines()[1].rindex("memref<4xf32")  # just past the token before it, as upstream
+    column = BAD_COPY.splitlines()[1].rindex("memref<4xf32") + 1  # at the token found, as upstream
     assert location["region"]["startLine"] == 2 and location["region"]["startColumn"] == column
     assert log["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"] == project.resolve().as_uri() + "/"
 
@@ -216,9 +216,9 @@ def test_github_commands_carry_file_position_title_and_escaped_message(capsys, p
     status, out, _ = check(capsys, "we,ird:name.mlir", "--format", "github")
     assert status == 1
     [line] = [l for l in out.splitlines() if "title=syntax.custom-form" in l]
-    column = BAD_COPY.splitlines()[1].rindex("memref<4xf32")  # just past the token before it, as upstream
+    column = BAD_COPY.splitlines()[1].rindex("memref<4xf32") + 1  # at the token found, as upstream
     assert line.startswith(f"::error file=we%2Cird%3Aname.mlir,line=2,col={column},endLine=2,endColumn=")
-    assert line.endswith(",title=syntax.custom-form::expected 'to'")
+    assert line.endswith(",title=syntax.custom-form::custom op 'nvgpu.device_async_copy' expected 'to'")
     assert out.splitlines()[-1].startswith("1 file checked:")
 
 
@@ -303,7 +303,7 @@ def test_discovered_config_relevels_diagnostics(capsys, project):
     (project / "k.mlir").write_text(BAD_COPY)
     (project / "nvgpu-ls.toml").write_text('[rules]\n"syntax.*" = "warning"\n"ssa.*" = "off"\n')
     status, out, _ = check(capsys, "k.mlir")
-    assert ": warning: expected 'to' [syntax.custom-form]" in out and "[ssa." not in out
+    assert ": warning: custom op 'nvgpu.device_async_copy' expected 'to' [syntax.custom-form]" in out and "[ssa." not in out
 
 
 def test_explicit_config_applies_to_files_anywhere(capsys, monkeypatch, project):
@@ -316,7 +316,7 @@ def test_explicit_config_applies_to_files_anywhere(capsys, monkeypatch, project)
     seen = record_options(monkeypatch)
     status, out, _ = check(capsys, "deep", "--config", "ci/strict.toml")
     assert seen[-1].target == "sm_90a" and seen[-1].target_origin == "strict.toml"
-    assert ": hint: expected 'to' [syntax.custom-form]" in out
+    assert ": hint: custom op 'nvgpu.device_async_copy' expected 'to' [syntax.custom-form]" in out
 
 
 def test_missing_explicit_config_is_a_usage_error(capsys, project):
@@ -446,7 +446,7 @@ def test_console_script_end_to_end_with_config_and_every_format(project):
     text = run()
     assert text.returncode == 1 and "Traceback" not in text.stderr
     assert "nvgpu-ls.toml:2:1: error: unknown key 'bogus'" in text.stdout
-    assert "kernels/copy.mlir:2:" in text.stdout and "expected 'to' [syntax.custom-form]" in text.stdout
+    assert "kernels/copy.mlir:2:" in text.stdout and "custom op 'nvgpu.device_async_copy' expected 'to' [syntax.custom-form]" in text.stdout
     sarif = run("--format", "sarif")
     assert sarif.returncode == 1
     log = json.loads(sarif.stdout)

@@ -16,7 +16,7 @@ from nvgpu_ls.config import (
 from nvgpu_ls.diagnostics import Severity
 from nvgpu_ls.verify import CheckOptions, check_document
 
-# `expected 'to'`: a syntax error in the custom form, stable while the verifiers change.
+# `custom op 'nvgpu.device_async_copy' expected 'to'`: a syntax error in the custom form, stable while the verifiers change.
 BAD_COPY = ("func.func @f(%a: memref<4xf32>, %b: memref<4xf32, 3>, %i: index) {\n"
             "  %0 = nvgpu.device_async_copy %a[%i], %b[%i], 4 : memref<4xf32> memref<4xf32, 3>\n"
             "  return\n"

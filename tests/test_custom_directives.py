@@ -2,8 +2,9 @@
 them: ``InsertExtractValueElementType`` (``llvm.insertvalue`` / ``extractvalue``: the member type
 derived from the container and position, its errors, and operands taken in the order the syntax
 writes them, not the declared one), ``ApplyRegisteredPassOptions`` (a pass's options, SSA
-values among them), ``GEPIndices`` (with ``GEPOp::verify``) and ``AllReduceOperation`` (with the
-reduction ops' verifiers); and where upstream reports ``functional-type(operands, ...)`` counts."""
+values among them), ``GEPIndices`` (with ``GEPOp::verify``), ``AllReduceOperation`` (with the reduction ops'
+verifiers) and ``SwitchCases`` (with ``IndexSwitchOp::verify``); where upstream reports
+``functional-type(operands, ...)`` counts; and a missing keyword as the op's own error."""
 
 from __future__ import annotations
 
@@ -145,6 +146,43 @@ CASES += [
     Case("subgroup-reduce-vector-bitwise", _reduce("%r = gpu.subgroup_reduce and %v : (vector<4xf32>) -> "
                                                    "vector<4xf32>"), 3,
          "`and` reduction operation is not compatible with type 'vector<4xf32>'"),
+]
+
+
+SWITCH = """func.func @f(%i: index, %a: i32) -> i32 {
+  %r = scf.index_switch %i -> i32
+  case 2 {
+    %c = arith.constant 1 : i32
+    scf.yield %c : i32
+  }
+  case -5 {
+    scf.yield %a : i32
+  }
+  default {
+    scf.yield %a : i32
+  }
+  return %r : i32
+}
+"""
+SWITCH_OP = "'scf.index_switch' op"
+CASES += [
+    Case("index-switch", SWITCH, None),
+    Case("index-switch-duplicate", SWITCH.replace("case -5", "case 2"), 2, f"{SWITCH_OP} has duplicate case value: 2"),
+    Case("index-switch-word", SWITCH.replace("case -5", "case x"), 7,
+         "custom op 'scf.index_switch' expected integer value"),
+    Case("index-switch-too-large", SWITCH.replace("case -5", "case 9223372036854775808"), 7,
+         "custom op 'scf.index_switch' integer value too large"),
+    Case("index-switch-no-default", SWITCH.replace("  default {", "  defaultx {"), 10,
+         "custom op 'scf.index_switch' expected 'default'"),
+    Case("index-switch-yield-count", SWITCH.replace("    scf.yield %c : i32", "    scf.yield"), 2,
+         f"{SWITCH_OP} expected each region to return 1 values, but case region #0 returns 0"),
+    Case("index-switch-default-first", SWITCH.replace("    scf.yield %a : i32", "    scf.yield"), 2,
+         f"{SWITCH_OP} expected each region to return 1 values, but default region returns 0"),
+    Case("index-switch-yield-type", SWITCH.replace("    scf.yield %c : i32", "    scf.yield %i : index"), 2,
+         f"{SWITCH_OP} expected result #0 of each region to be 'i32'"),
+    Case("keyword-literal-is-the-ops-error",
+         "func.func @f(%a: i32) {\n  %r = arith.index_cast %a : i32 too index\n  return\n}\n", 2,
+         "custom op 'arith.index_cast' expected 'to'"),
 ]
 
 

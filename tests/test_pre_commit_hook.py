@@ -31,13 +31,13 @@ ROOT = Path(__file__).resolve().parent.parent
 HOOKS = ROOT / ".pre-commit-hooks.yaml"
 WORKFLOW = ROOT / "editors" / "ci" / "github-actions.yml"
 
-# `expected 'to'` on line 2: a syntax error in nvgpu's custom form, stable while the verifiers change.
+# `custom op 'nvgpu.device_async_copy' expected 'to'` on line 2: a syntax error in nvgpu's custom form, stable while the verifiers change.
 BROKEN = ("func.func @f(%a: memref<4xf32>, %b: memref<4xf32, 3>, %i: index) {\n"
           "  %0 = nvgpu.device_async_copy %a[%i], %b[%i], 4 : memref<4xf32> memref<4xf32, 3>\n"
           "  return\n"
           "}\n")
 CLEAN = "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n"
-BROKEN_COLUMN = BROKEN.splitlines()[1].rindex("memref<4xf32")  # just past the token before, as upstream
+BROKEN_COLUMN = BROKEN.splitlines()[1].rindex("memref<4xf32") + 1  # at the token found, as upstream
 
 try:
     import yaml
@@ -160,7 +160,7 @@ def test_hook_command_on_a_sample_repo_fails_on_the_broken_file(sample_repo):
     assert sorted(files) == ["kernels/broken.mlir", "kernels/clean.mlir"]
     done = run(nvgpu_ls_argv(hook["entry"]) + files, sample_repo)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert f"kernels/broken.mlir:2:{BROKEN_COLUMN}: error: expected 'to' [syntax.custom-form]" in done.stdout
+    assert f"kernels/broken.mlir:2:{BROKEN_COLUMN}: error: custom op 'nvgpu.device_async_copy' expected 'to' [syntax.custom-form]" in done.stdout
     assert "clean.mlir:" not in done.stdout and "notes.txt" not in done.stdout + done.stderr
     assert done.stdout.splitlines()[-1].startswith("2 files checked: 1 error")
     assert "Traceback" not in done.stderr
@@ -218,7 +218,7 @@ def test_pre_commit_try_repo_runs_the_hook(pre_commit, sample_repo, tmp_path):
     failed = run(try_repo + ["kernels/clean.mlir", "kernels/broken.mlir", "notes.txt"], sample_repo, **env)
     assert failed.returncode == 1, failed.stdout + failed.stderr
     assert re.search(r"nvgpu-ls\.+Failed", failed.stdout) and "- exit code: 1" in failed.stdout
-    assert f"kernels/broken.mlir:2:{BROKEN_COLUMN}: error: expected 'to' [syntax.custom-form]" in failed.stdout
+    assert f"kernels/broken.mlir:2:{BROKEN_COLUMN}: error: custom op 'nvgpu.device_async_copy' expected 'to' [syntax.custom-form]" in failed.stdout
     assert "2 files checked: 1 error" in failed.stdout  # notes.txt was not passed
 
     passed = run(try_repo + ["kernels/clean.mlir", "notes.txt"], sample_repo, **env)
@@ -337,5 +337,5 @@ def test_workflow_annotations_step_fails_with_error_commands(sample_repo, tmp_pa
     assert done.returncode == 1, done.stdout + done.stderr
     [error] = [line for line in done.stdout.splitlines() if line.startswith("::error ")]
     assert error.startswith(f"::error file=kernels/broken.mlir,line=2,col={BROKEN_COLUMN},endLine=2,")
-    assert error.endswith(",title=syntax.custom-form::expected 'to'")
+    assert error.endswith(",title=syntax.custom-form::custom op 'nvgpu.device_async_copy' expected 'to'")
     assert done.stdout.splitlines()[-1].startswith("2 files checked: 1 error")

@@ -467,7 +467,7 @@ def _literal_step(run: _Run, text: str) -> None:
     token = toks[pos]
     kind = token.kind
     if not (token.text == text if kind == "bare" or kind == "int" else kind == text):
-        raise Mismatch(f"expected '{text}'", pos)
+        raise _literal_mismatch(run, text, pos)
     if kind != "eof":  # p.advance(), inlined
         pos += 1
         p.pos = pos
@@ -499,6 +499,8 @@ def _match_one(run: _Run, element) -> None:
         token = p.toks[p.pos]
         if text != "::" and (token.text == text if token.kind == "bare" or token.kind == "int" else token.kind == text):
             p.advance()  # _match_literal's common case
+        elif text[0].isalpha() or text[0] == "_":
+            raise _literal_mismatch(run, text, p.pos)
         else:
             _match_literal(p, text)
     elif cls is Variable:
@@ -517,6 +519,17 @@ def _match_one(run: _Run, element) -> None:
             _match(run, element.else_elements)
     elif cls is Directive:
         _match_directive(run, element)
+
+
+def _literal_mismatch(run: _Run, text: str, pos: int) -> Mismatch:
+    """A literal the tokens do not follow. A keyword is upstream's ``parseKeyword``: its error is the
+    op's own, at the token found; punctuation is a wrong token, shown just past the one before."""
+    if not (text[0].isalpha() or text[0] == "_"):
+        return Mismatch(f"expected '{text}'", pos)
+    token = run.parser.toks[pos]
+    failure = SyntaxFailure(f"custom op '{run.op.name}' expected '{text}'", token.start, token.end,
+                            "syntax.custom-form")
+    return Mismatch(f"expected '{text}'", pos, failure)
 
 
 def _literal_matches(token: tk.Token, text: str) -> bool:
@@ -1180,6 +1193,32 @@ def _all_reduce_operation(run: _Run, args: tuple) -> None:
                                      True)
 
 
+def _switch_cases(run: _Run, args: tuple) -> None:
+    """``case 2 {...} case 5 {...}``: each case's value (a 64-bit integer) and region."""
+    p = run.parser
+    start = p.toks[p.pos].start
+    values: list[int] = []
+    while p.toks[p.pos].kind == tk.BARE and p.toks[p.pos].text == "case":
+        p.advance()
+        token = p.toks[p.pos]
+        negative = token.kind == "-" and p.peek().kind == tk.INT
+        if token.kind != tk.INT and not negative:
+            raise SyntaxFailure(f"custom op '{run.op.name}' expected integer value", token.start, token.end,
+                                "syntax.custom-form")
+        if negative:
+            p.advance()
+        value = _integer(p.advance().text) * (-1 if negative else 1)
+        if not -(1 << 63) <= value < 1 << 63:
+            raise SyntaxFailure(f"custom op '{run.op.name}' integer value too large", token.start, p.prev_end(),
+                                "syntax.custom-form")
+        values.append(value)
+        run.op.regions.append(p.parse_region(run.op))
+    if args:
+        name = _innermost(args[0])
+        run.attributes[name] = AttrEntry(name, DenseArrayAttr(IntegerType(64), tuple(values)), start, p.prev_end(),
+                                         start, p.prev_end(), True)
+
+
 GEP_DYNAMIC = -(1 << 31)
 """``GEPOp::kDynamicIndex``: how ``rawConstantIndices`` marks an index given as an SSA value."""
 
@@ -1226,6 +1265,7 @@ CUSTOM_DIRECTIVES: dict[str, Callable[[_Run, tuple], None]] = {
     "ApplyRegisteredPassOptions": _registered_pass_options,
     "GEPIndices": _gep_indices,
     "AllReduceOperation": _all_reduce_operation,
+    "SwitchCases": _switch_cases,
     "DynamicIndexList": _dynamic_index_list,
     "AsyncDependencies": _async_dependencies,
     "GlobalMemrefOpTypeAndInitialValue": _global_type_and_value,

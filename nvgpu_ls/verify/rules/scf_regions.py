@@ -95,3 +95,34 @@ def verify_while(view: OpView, report: Report) -> None:
     if problem is not None:
         report.op_error(view, f"along control flow edge from Operation scf.yield to Region #0: {problem}",
                         f"{CODE}.while-yield")
+
+
+@verifies("scf.index_switch")
+def verify_index_switch(view: OpView, report: Report) -> None:
+    """Distinct case values, and every region (the default first) yielding the op's result types."""
+    cases = view.int_list_attr("cases") or []
+    seen: set[int] = set()
+    for value in cases:
+        if value in seen:
+            report.op_error(view, f"has duplicate case value: {value}", f"{CODE}.duplicate-case")
+            return
+        seen.add(value)
+    regions = view.op.regions
+    if len(regions) != len(cases) + 1:
+        return  # the text did not give every region: its syntax error is the report
+    results = [view.result_type(i) for i in range(len(view.op.results or view.op.result_types))]
+    for name, region in [("default region", regions[-1])] + [(f"case region #{i}", r) for i, r in enumerate(regions[:-1])]:
+        yield_op = _terminator(region)
+        if yield_op is None or yield_op.name != "scf.yield":
+            continue
+        yielded = _operand_types(view, yield_op)
+        if len(yielded) != len(results):
+            report.op_error(view, f"expected each region to return {len(results)} values, but {name} returns "
+                                  f"{len(yielded)}", f"{CODE}.yield-count")
+            return
+        for index, (found, wanted) in enumerate(zip(yielded, results)):
+            if found is not None and wanted is not None and not unknowable(found) and not unknowable(wanted) \
+                    and not same_type(found, wanted):
+                report.op_error(view, f"expected result #{index} of each region to be '{wanted}'",
+                                f"{CODE}.yield-type")
+                return
