@@ -3,7 +3,7 @@ them: ``InsertExtractValueElementType`` (``llvm.insertvalue`` / ``extractvalue``
 derived from the container and position, its errors, and operands taken in the order the syntax
 writes them, not the declared one), ``ApplyRegisteredPassOptions`` (a pass's options, SSA
 values among them), ``GEPIndices`` (with ``GEPOp::verify``), ``AllReduceOperation`` (with the reduction ops'
-verifiers) and ``SwitchCases`` (with ``IndexSwitchOp::verify``); where upstream reports
+verifiers), ``SwitchCases`` (with ``IndexSwitchOp::verify``) and ``ShuffleType``; where upstream reports
 ``functional-type(operands, ...)`` counts; and a missing keyword as the op's own error."""
 
 from __future__ import annotations
@@ -183,6 +183,25 @@ CASES += [
     Case("keyword-literal-is-the-ops-error",
          "func.func @f(%a: i32) {\n  %r = arith.index_cast %a : i32 too index\n  return\n}\n", 2,
          "custom op 'arith.index_cast' expected 'to'"),
+]
+
+
+
+def _shuffle(lines: str) -> str:
+    return (f"llvm.func @g(%v: vector<4xf32>, %w: vector<2xf32>) -> vector<4xf32> {{\n{lines}\n"
+            "  llvm.return %v : vector<4xf32>\n}\n")
+
+
+CASES += [
+    Case("shuffle-widens", _shuffle("  %s = llvm.shufflevector %v, %v [0, 1, 4, 5] : vector<4xf32>\n"
+                                    "  %t = llvm.fadd %s, %v : vector<4xf32>"), None),
+    Case("shuffle-narrows", _shuffle("  %s = llvm.shufflevector %v, %v [0, 1] : vector<4xf32>\n"
+                                     "  %t = llvm.fadd %s, %s : vector<2xf32>"), None),
+    Case("shuffle-result-used-as-wider", _shuffle("  %s = llvm.shufflevector %v, %v [0, 1, 4] : vector<4xf32>\n"
+                                                  "  %t = llvm.fadd %s, %v : vector<4xf32>"), 3,
+         "use of value '%s' expects different type than prior uses: 'vector<4xf32>' vs 'vector<3xf32>'"),
+    Case("shuffle-operands-differ", _shuffle("  %s = llvm.shufflevector %v, %w [0, 1] : vector<4xf32>"), 2,
+         "use of value '%w' expects different type than prior uses: 'vector<4xf32>' vs 'vector<2xf32>'"),
 ]
 
 

@@ -23,7 +23,7 @@ from .errors import SyntaxFailure
 from .implied_types import place_implied
 from .values import (
     ArrayAttr, Attr, BoolAttr, DenseArrayAttr, FunctionType, IntegerAttr, IntegerType, KeywordAttr, LLVMArrayType, LLVMStructType,
-    OpaqueType, SymbolRefAttr, TypeAliasRef, TypeAttr, UnitAttr,
+    OpaqueType, SymbolRefAttr, TypeAliasRef, TypeAttr, UnitAttr, VectorType,
 )
 
 if TYPE_CHECKING:
@@ -1219,6 +1219,27 @@ def _switch_cases(run: _Run, args: tuple) -> None:
                                          start, p.prev_end(), True)
 
 
+def _shuffle_type(run: _Run, args: tuple) -> None:
+    """Writes nothing: the result is a vector of the operands' element type, one element per mask
+    entry (scalable where the operands are)."""
+    if len(args) < 3:
+        return
+    source, target, mask = (_innermost(arg) for arg in args[:3])
+    refs, entry = run.types.get(source), run.attributes.get(mask)
+    if not refs or entry is None or not isinstance(refs[-1].type, VectorType):
+        return
+    if isinstance(entry.value, DenseArrayAttr):
+        count = len(entry.value.values)
+    elif isinstance(entry.value, ArrayAttr):
+        count = len(entry.value.elements)
+    else:
+        return
+    vector = refs[-1].type
+    result = VectorType((count,), vector.element, vector.scalable[:1] if vector.scalable else ())
+    if run.kind_of(target) == "result":
+        run.types[target] = [AnchoredTypeRef(result, run.op, at_name=True)]
+
+
 GEP_DYNAMIC = -(1 << 31)
 """``GEPOp::kDynamicIndex``: how ``rawConstantIndices`` marks an index given as an SSA value."""
 
@@ -1266,6 +1287,7 @@ CUSTOM_DIRECTIVES: dict[str, Callable[[_Run, tuple], None]] = {
     "GEPIndices": _gep_indices,
     "AllReduceOperation": _all_reduce_operation,
     "SwitchCases": _switch_cases,
+    "ShuffleType": _shuffle_type,
     "DynamicIndexList": _dynamic_index_list,
     "AsyncDependencies": _async_dependencies,
     "GlobalMemrefOpTypeAndInitialValue": _global_type_and_value,
