@@ -305,13 +305,15 @@ def _operand_types(view: OpView, report: Report) -> bool:
 
 
 def _result_types(view: OpView, report: Report) -> bool:
+    """Each result against its group's constraint (planned only where every group but the last is
+    a single result, so that a result's index names its group)."""
     facts = view.facts
     assert facts is not None
-    if any(r.variadic or r.optional for r in facts.results[:-1]):
-        return False  # which result belongs to which group is the generic form's segment sizes
-    for index, result in enumerate(view.op.results if not view.op.generic else view.op.result_types):
-        fact = facts.results[min(index, len(facts.results) - 1)] if facts.results else None
-        if fact is None or (index >= len(facts.results) and not fact.variadic):
+    groups = facts.results
+    last = len(groups) - 1
+    for index in range(len(view.op.results if not view.op.generic else view.op.result_types)):
+        fact = groups[min(index, last)]
+        if index > last and not fact.variadic:
             return False
         found = view.result_type(index)
         summary = _constraint_problem(fact, found, facts.upstream)
@@ -326,6 +328,7 @@ _VERDICTS: dict[tuple[str, int], tuple[Type, str | None]] = {}
 """(constraint, ``id(type)``) → (the type, the summary when it fails, else None): types are shared
 per spelling and constraints are few, so most checks are a lookup."""
 register_cache(_VERDICTS.clear)
+_VERDICTS_GET = _VERDICTS.get
 
 
 def _constraint_problem(fact, value: Type | None, upstream: bool) -> str | None:
@@ -334,7 +337,7 @@ def _constraint_problem(fact, value: Type | None, upstream: bool) -> str | None:
         return None
     if fact.constraint:
         key = (fact.constraint, id(value))
-        known = _VERDICTS.get(key)
+        known = _VERDICTS_GET(key)
         if known is not None and known[0] is value:
             return known[1]
         verdict = None
@@ -404,16 +407,34 @@ class _TypedValues:
         facts = view.facts
         assert facts is not None
         value: list[Type | None] | None = None
-        if any(fact.name == name for fact in facts.operands):
+        operands, results, attributes = _group_names(facts)
+        if name in operands:
             value = [o.type for o in view.operands(name)]
-        elif not any(r.variadic or r.optional for r in facts.results) \
-                and (index := next((i for i, r in enumerate(facts.results) if r.name == name), -1)) >= 0:
+        elif (index := results.get(name, -1)) >= 0:
             value = [view.result_type(index)] if index < len(view.op.results or view.op.result_types) else []
-        elif any(fact.name == name for fact in facts.attributes):
+        elif name in attributes:
             typed = _attribute_type(view.attr(name))
             value = [typed] if typed is not None else None
         found[name] = value
         return value
+
+
+def _group_names(facts) -> tuple[frozenset[str], dict[str, int], frozenset[str]]:
+    """The op's operand group names, its result groups' indices (none where a group is variadic
+    or optional, as a result's index then names no group) and its attribute names."""
+    known = _GROUP_NAMES.get(id(facts))
+    if known is not None and known[0] is facts:
+        return known[1]
+    fixed = not any(r.variadic or r.optional for r in facts.results)
+    found = (frozenset(f.name for f in facts.operands),
+             {r.name: i for i, r in enumerate(facts.results)} if fixed else {},
+             frozenset(f.name for f in facts.attributes))
+    _GROUP_NAMES[id(facts)] = (facts, found)
+    return found
+
+
+_GROUP_NAMES: dict[int, tuple[object, tuple]] = {}
+register_cache(_GROUP_NAMES.clear)
 
 
 def _attribute_type(value) -> Type | None:
