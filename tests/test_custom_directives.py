@@ -3,7 +3,8 @@ them: ``InsertExtractValueElementType`` (``llvm.insertvalue`` / ``extractvalue``
 derived from the container and position, its errors, and operands taken in the order the syntax
 writes them, not the declared one), ``ApplyRegisteredPassOptions`` (a pass's options, SSA
 values among them), ``GEPIndices`` (with ``GEPOp::verify``), ``AllReduceOperation`` (with the reduction ops'
-verifiers), ``SwitchCases`` (with ``IndexSwitchOp::verify``) and ``ShuffleType``; where upstream reports
+verifiers), ``SwitchCases`` (with ``IndexSwitchOp::verify``), ``SwitchOpCases`` (``cf.switch`` /
+``llvm.switch``, with the branch checks) and ``ShuffleType``; where upstream reports
 ``functional-type(operands, ...)`` counts; and a missing keyword as the op's own error."""
 
 from __future__ import annotations
@@ -202,6 +203,50 @@ CASES += [
          "use of value '%s' expects different type than prior uses: 'vector<4xf32>' vs 'vector<3xf32>'"),
     Case("shuffle-operands-differ", _shuffle("  %s = llvm.shufflevector %v, %w [0, 1] : vector<4xf32>"), 2,
          "use of value '%w' expects different type than prior uses: 'vector<4xf32>' vs 'vector<2xf32>'"),
+]
+
+
+CF_SWITCH = """func.func @f(%flag: i32, %a: i32) -> i32 {
+  cf.switch %flag : i32, [
+    default: ^bb1(%a : i32),
+    42: ^bb1(%a : i32),
+    -3: ^bb2
+  ]
+^bb1(%x: i32):
+  return %x : i32
+^bb2:
+  return %a : i32
+}
+"""
+LLVM_SWITCH = """llvm.func @g(%flag: i32, %a: i32) -> i32 {
+  llvm.switch %flag : i32, ^bb1(%a : i32) [
+    1: ^bb2,
+    2: ^bb1(%a : i32)
+  ]
+^bb1(%x: i32):
+  llvm.return %x : i32
+^bb2:
+  llvm.return %a : i32
+}
+"""
+CASES += [
+    Case("cf-switch", CF_SWITCH, None),
+    Case("cf-switch-no-colon", CF_SWITCH.replace("42: ^bb1", "42 ^bb1"), 4, "expected ':'"),
+    Case("cf-switch-word-case", CF_SWITCH.replace("-3: ^bb2", "x: ^bb2"), 5,
+         "custom op 'cf.switch' expected integer value"),
+    Case("cf-switch-operand-type", CF_SWITCH.replace("42: ^bb1(%a : i32)", "42: ^bb1(%a : f32)"), 4,
+         "use of value '%a' expects different type than prior uses: 'f32' vs 'i32'"),
+    Case("cf-switch-untyped-operand", CF_SWITCH.replace("42: ^bb1(%a : i32)", "42: ^bb1(%a)"), 4, "expected ':'"),
+    Case("cf-switch-case-operands", CF_SWITCH.replace("-3: ^bb2", "-3: ^bb1"), 2,
+         "branch has 0 operands for successor #2, but target block has 1"),
+    Case("cf-switch-default-operands", CF_SWITCH.replace("default: ^bb1(%a : i32)", "default: ^bb1"), 2,
+         "branch has 0 operands for successor #0, but target block has 1"),
+    Case("llvm-switch", LLVM_SWITCH, None),
+    Case("llvm-switch-word-case", LLVM_SWITCH.replace("1: ^bb2,", "x: ^bb2,"), 3,
+         "custom op 'llvm.switch' expected integer value"),
+    Case("llvm-switch-no-comma", LLVM_SWITCH.replace("1: ^bb2,", "1: ^bb2"), 3, "expected ']'"),
+    Case("llvm-switch-case-operands", LLVM_SWITCH.replace("2: ^bb1(%a : i32)", "2: ^bb1"), 2,
+         "branch has 0 operands for successor #2, but target block has 1"),
 ]
 
 

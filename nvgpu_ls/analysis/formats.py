@@ -1240,6 +1240,79 @@ def _shuffle_type(run: _Run, args: tuple) -> None:
         run.types[target] = [AnchoredTypeRef(result, run.op, at_name=True)]
 
 
+def _switch_op_cases(run: _Run, args: tuple) -> None:
+    """A switch's cases: ``default: ^bb(...), 42: ^bb(...), ...`` (``cf.switch``, whose directive
+    also reads the default destination) or ``[42: ^bb(...), ...]`` (``llvm.switch``); each case
+    an integer and a successor with its operands and their types."""
+    p = run.parser
+    names = [_innermost(arg) for arg in args]
+    if len(names) >= 8:
+        if not (p.toks[p.pos].kind == tk.BARE and p.toks[p.pos].text == "default"):
+            raise _literal_mismatch(run, "default", p.pos)
+        p.advance()
+        _match_literal(p, ":")
+        _switch_successor(run, names[2])
+        values_name, cases_group = names[4], names[6]
+    elif len(names) >= 5:
+        _match_literal(p, "[")
+        values_name, cases_group = names[1], names[3]
+    else:
+        return
+    start = p.toks[p.pos].start
+    values: list[int] = []
+    segments: list[int] = []
+    bracketed = len(names) < 8
+    while bracketed and p.toks[p.pos].kind != "]" or not bracketed and p.toks[p.pos].kind == ",":
+        if not bracketed or values:
+            _match_literal(p, ",")
+        token = p.toks[p.pos]
+        negative = token.kind == "-" and p.peek().kind == tk.INT
+        if token.kind != tk.INT and not negative:
+            raise SyntaxFailure(f"custom op '{run.op.name}' expected integer value", token.start, token.end,
+                                "syntax.custom-form")
+        if negative:
+            p.advance()
+        values.append(_integer(p.advance().text) * (-1 if negative else 1))
+        _match_literal(p, ":")
+        segments.append(_switch_successor(run, cases_group))
+        if bracketed and p.toks[p.pos].kind not in (",", "]"):
+            raise Mismatch("expected ']'", p.pos)
+    if bracketed:
+        p.advance()
+    end = p.prev_end()
+    run.attributes[values_name] = AttrEntry(values_name, DenseArrayAttr(IntegerType(64), tuple(values)), start, end,
+                                            start, end, True)
+    run.attributes["case_operand_segments"] = AttrEntry(
+        "case_operand_segments", DenseArrayAttr(IntegerType(32), tuple(segments)), start, end, start, end, True)
+
+
+def _switch_successor(run: _Run, group: str) -> int:
+    """``^bb`` and its optional ``(%a, %b : T, U)``; how many operands it passes."""
+    p = run.parser
+    if p.toks[p.pos].kind != tk.CARET:
+        raise Mismatch("expected block name", p.pos)
+    p.parse_successor(run.op, with_operands=False)
+    if p.toks[p.pos].kind != "(":
+        return 0
+    p.advance()
+    uses: list[ValueUse] = []
+    _read_uses(run, uses)
+    _match_literal(p, ":")
+    if not p.starts_type():
+        raise Mismatch("expected non-function type", p.pos)
+    refs = [p.parse_type_ref()]
+    while p.toks[p.pos].kind == "," and p.starts_type(p.pos + 1):
+        p.advance()
+        refs.append(p.parse_type_ref())
+    _match_literal(p, ")")
+    if len(refs) != len(uses):
+        _operand_type_count_error(run, uses, len(refs))
+    run.operands.setdefault(group, []).extend(uses)
+    run.types.setdefault(group, []).extend(refs)
+    run.op.successors[-1].operands.extend(uses)
+    return len(uses)
+
+
 GEP_DYNAMIC = -(1 << 31)
 """``GEPOp::kDynamicIndex``: how ``rawConstantIndices`` marks an index given as an SSA value."""
 
@@ -1288,6 +1361,7 @@ CUSTOM_DIRECTIVES: dict[str, Callable[[_Run, tuple], None]] = {
     "AllReduceOperation": _all_reduce_operation,
     "SwitchCases": _switch_cases,
     "ShuffleType": _shuffle_type,
+    "SwitchOpCases": _switch_op_cases,
     "DynamicIndexList": _dynamic_index_list,
     "AsyncDependencies": _async_dependencies,
     "GlobalMemrefOpTypeAndInitialValue": _global_type_and_value,

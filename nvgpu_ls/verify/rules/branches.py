@@ -17,16 +17,27 @@ SUCCESSOR_OPERANDS = {
 """The operand group each successor of a branch op receives, in successor order."""
 
 
-@verifies(*SUCCESSOR_OPERANDS)
+SWITCHES = ("cf.switch", "llvm.switch")
+"""Branch ops whose successors each carry their own operands (the default's, then each case's)."""
+
+
+@verifies(*SUCCESSOR_OPERANDS, *SWITCHES)
 def verify_successor_operands(view: OpView, report: Report) -> None:
-    for number, (successor, group) in enumerate(zip(view.op.successors, SUCCESSOR_OPERANDS[view.name])):
+    switch = view.name in SWITCHES
+    if switch:
+        by_use = {id(operand.use): operand for operand in view.all_operands()}
+        passed = [view.operands("defaultOperands")] + [
+            [by_use[id(use)] for use in successor.operands if id(use) in by_use] for successor in view.op.successors[1:]]
+    else:
+        passed = [view.operands(group) for group in SUCCESSOR_OPERANDS[view.name]]
+    for number, (successor, operands) in enumerate(zip(view.op.successors, passed)):
         block = successor.block
         if block is None:
             continue  # an undefined block is the use-def layer's
-        operands = view.operands(group)
         if len(operands) != len(block.args):
             report.error(view, f"branch has {len(operands)} operands for successor #{number}, but target block has "
-                               f"{len(block.args)}", f"{CODE}.operand-count", span=(successor.start, successor.end))
+                               f"{len(block.args)}", f"{CODE}.operand-count",
+                         span=view.span if switch else (successor.start, successor.end))  # a case has a line of its own
             return
         for index, (operand, argument) in enumerate(zip(operands, block.args)):
             expected = view.type_of_value(argument)
