@@ -1200,18 +1200,7 @@ def _switch_cases(run: _Run, args: tuple) -> None:
     values: list[int] = []
     while p.toks[p.pos].kind == tk.BARE and p.toks[p.pos].text == "case":
         p.advance()
-        token = p.toks[p.pos]
-        negative = token.kind == "-" and p.peek().kind == tk.INT
-        if token.kind != tk.INT and not negative:
-            raise SyntaxFailure(f"custom op '{run.op.name}' expected integer value", token.start, token.end,
-                                "syntax.custom-form")
-        if negative:
-            p.advance()
-        value = _integer(p.advance().text) * (-1 if negative else 1)
-        if not -(1 << 63) <= value < 1 << 63:
-            raise SyntaxFailure(f"custom op '{run.op.name}' integer value too large", token.start, p.prev_end(),
-                                "syntax.custom-form")
-        values.append(value)
+        values.append(_case_value(run, 64))
         run.op.regions.append(p.parse_region(run.op))
     if args:
         name = _innermost(args[0])
@@ -1265,14 +1254,7 @@ def _switch_op_cases(run: _Run, args: tuple) -> None:
     while bracketed and p.toks[p.pos].kind != "]" or not bracketed and p.toks[p.pos].kind == ",":
         if not bracketed or values:
             _match_literal(p, ",")
-        token = p.toks[p.pos]
-        negative = token.kind == "-" and p.peek().kind == tk.INT
-        if token.kind != tk.INT and not negative:
-            raise SyntaxFailure(f"custom op '{run.op.name}' expected integer value", token.start, token.end,
-                                "syntax.custom-form")
-        if negative:
-            p.advance()
-        values.append(_integer(p.advance().text) * (-1 if negative else 1))
+        values.append(_case_value(run, None))
         _match_literal(p, ":")
         segments.append(_switch_successor(run, cases_group))
         if bracketed and p.toks[p.pos].kind not in (",", "]"):
@@ -1325,14 +1307,10 @@ def _gep_indices(run: _Run, args: tuple) -> None:
     values: list[int] = []
     while True:
         token = p.toks[p.pos]
-        negative = token.kind == "-" and p.peek().kind == tk.INT
-        if token.kind == tk.INT or negative:
-            if negative:
-                p.advance()
-            value = _integer(p.advance().text) * (-1 if negative else 1)
+        value = _optional_signed_integer(p)
+        if value is not None:
             if not GEP_DYNAMIC <= value < -GEP_DYNAMIC:
-                raise SyntaxFailure(f"custom op '{run.op.name}' integer value too large", token.start,
-                                    p.prev_end(), "syntax.custom-form")
+                _integer_too_large(run, token)
             values.append(value)
         elif token.kind == tk.SSA:
             uses.append(_read_use(run))
@@ -1346,6 +1324,37 @@ def _gep_indices(run: _Run, args: tuple) -> None:
         name = _innermost(args[1])
         run.attributes[name] = AttrEntry(name, DenseArrayAttr(IntegerType(32), tuple(values)), start, p.prev_end(),
                                          start, p.prev_end(), True)
+
+
+def _case_value(run: _Run, bits: int | None) -> int:
+    """A case's ``42`` / ``-3`` (upstream's ``parseInteger``): the op's error where no integer
+    stands, or where it does not fit ``bits`` signed bits (None: any width, as a switch's cases,
+    which upstream reads at its flag's width, may be)."""
+    p = run.parser
+    token = p.toks[p.pos]
+    value = _optional_signed_integer(p)
+    if value is None:
+        raise SyntaxFailure(f"custom op '{run.op.name}' expected integer value", token.start, token.end,
+                            "syntax.custom-form")
+    if bits is not None and not -(1 << (bits - 1)) <= value < 1 << (bits - 1):
+        _integer_too_large(run, token)
+    return value
+
+
+def _optional_signed_integer(p: Parser) -> int | None:
+    """``42`` / ``-3`` / ``0x10`` at the cursor, read; None, reading nothing, where there is none."""
+    token = p.toks[p.pos]
+    negative = token.kind == "-" and p.peek().kind == tk.INT
+    if token.kind != tk.INT and not negative:
+        return None
+    if negative:
+        p.advance()
+    return _integer(p.advance().text) * (-1 if negative else 1)
+
+
+def _integer_too_large(run: _Run, token: tk.Token) -> None:
+    raise SyntaxFailure(f"custom op '{run.op.name}' integer value too large", token.start, run.parser.prev_end(),
+                        "syntax.custom-form")
 
 
 def _custom_form_failure(run: _Run, message: str) -> None:
