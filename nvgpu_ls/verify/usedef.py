@@ -9,6 +9,8 @@ than prior uses: 'i32' vs 'index'``, ``reference to an undefined block``.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import re
 
 from ..analysis.document import Document, symbol_key
@@ -79,14 +81,17 @@ def _base(name: str) -> str:
 # ---------------------------------------------------------------- dominance
 def _dominance(op: Operation) -> list[Diagnostic]:
     found = []
+    here = op.parent
     for index, use in enumerate(op.operands):
         definition = use.definition
         if definition is None or definition.is_block_arg:
             continue
         owner = definition.owner
-        if not isinstance(owner, Operation) or owner.parent is None:
-            continue
         block = owner.parent
+        if block is here and owner.start < op.start:
+            continue  # defined above in the same block: the common case, settled without a walk
+        if not isinstance(owner, Operation) or block is None:
+            continue
         if block.parent.parent.name in _GRAPH_REGION_OPS:
             continue
         ancestor = _ancestor_in(op, block)
@@ -254,12 +259,31 @@ _ALIAS_USE = re.compile(r"[#!][A-Za-z_][\w$]*(?![\w$.])")
 def _spells_alias(op: Operation, text: str) -> bool:
     """Could the op's own syntax (its text outside its regions) name an alias? Every type and
     attribute the op holds is written there, so where nothing matches there is nothing to look up."""
+    places = _alias_places(text)
+    first = bisect_left(places, op.start)
+    if first == len(places) or places[first] >= op.end:
+        return False  # nothing alias-like anywhere in the op: the common case, one bisection
     start = op.start
     for region in op.regions:
         if _ALIAS_USE.search(text, start, region.start):
             return True
         start = region.end
     return _ALIAS_USE.search(text, start, op.end) is not None
+
+
+def _alias_places(text: str) -> list[int]:
+    """Where ``text`` has something alias-like, found once per text (one document version)."""
+    known = _ALIAS_PLACES.get("last")
+    if known is not None and known[0] is text:
+        return known[1]
+    places = [match.start() for match in _ALIAS_USE.finditer(text)]
+    _ALIAS_PLACES["last"] = (text, places)  # one tuple, swapped whole: safe beside another thread's check
+    return places
+
+
+_ALIAS_PLACES: dict[str, tuple[str, list[int]]] = {}
+"""The last text scanned and its places: a check walks one document's ops in a row."""
+register_cache(_ALIAS_PLACES.clear)
 
 
 register_cache(alias_references.cache_clear)
