@@ -9,8 +9,6 @@ than prior uses: 'i32' vs 'index'``, ``reference to an undefined block``.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
 import re
 
 from ..analysis.document import Document, symbol_key
@@ -258,32 +256,14 @@ _ALIAS_USE = re.compile(r"[#!][A-Za-z_][\w$]*(?![\w$.])")
 
 def _spells_alias(op: Operation, text: str) -> bool:
     """Could the op's own syntax (its text outside its regions) name an alias? Every type and
-    attribute the op holds is written there, so where nothing matches there is nothing to look up."""
-    places = _alias_places(text)
-    first = bisect_left(places, op.start)
-    if first == len(places) or places[first] >= op.end:
-        return False  # nothing alias-like anywhere in the op: the common case, one bisection
+    attribute the op holds is written there, so where nothing matches there is nothing to look up.
+    (Searched per op, not once per document: an edit re-checks a few ops of a long text.)"""
     start = op.start
     for region in op.regions:
         if _ALIAS_USE.search(text, start, region.start):
             return True
         start = region.end
     return _ALIAS_USE.search(text, start, op.end) is not None
-
-
-def _alias_places(text: str) -> list[int]:
-    """Where ``text`` has something alias-like, found once per text (one document version)."""
-    known = _ALIAS_PLACES.get("last")
-    if known is not None and known[0] is text:
-        return known[1]
-    places = [match.start() for match in _ALIAS_USE.finditer(text)]
-    _ALIAS_PLACES["last"] = (text, places)  # one tuple, swapped whole: safe beside another thread's check
-    return places
-
-
-_ALIAS_PLACES: dict[str, tuple[str, list[int]]] = {}
-"""The last text scanned and its places: a check walks one document's ops in a row."""
-register_cache(_ALIAS_PLACES.clear)
 
 
 register_cache(alias_references.cache_clear)
