@@ -25,6 +25,7 @@ from . import formats, readers, structural
 from .affine import read_affine
 from .errors import DialectBodyFailure, SyntaxFailure
 from .formats import scan_one_attribute
+from .llvm_types import first_problem as first_llvm_struct_problem
 from .locations import read_location
 from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, TypeRef, ValueDef, ValueUse
 from .registry import OpRegistry
@@ -845,6 +846,12 @@ class Parser:
         except TypeSyntaxError as exc:
             self.report_value_error(exc, start, text, "syntax.type")
             return OpaqueType(text)
+        if "!llvm.struct<" in text:  # member lists the grammar keeps opaque, read as upstream reads them
+            problem = first_llvm_struct_problem(text)
+            if problem is not None:
+                at = start + problem[0]
+                self.error(problem[1], at, min(at + 1, len(self.text)), "syntax.type")
+                return OpaqueType(text)
         if isinstance(value, OpaqueType) and self.describes(text):
             self.report_opaque(text, start, "type", "syntax.type")
             return value

@@ -1,0 +1,56 @@
+"""The member lists of ``!llvm.struct`` types, read as upstream's LLVM type parser reads them:
+upstream's first error where it stops, no error on any form it accepts."""
+
+from __future__ import annotations
+
+import pytest
+
+from nvgpu_ls.analysis.llvm_types import first_problem
+
+from .upstream_cases import Case, assert_ours, assert_upstream_agrees
+
+
+def _arg(type_text: str) -> str:
+    return f"llvm.func @f(%a: {type_text})\n"
+
+
+VALID = [
+    "!llvm.struct<(ptr, struct<(i32, f32)>, array<4 x i8>)>",
+    "!llvm.struct<(ptr<3>, i64)>",
+    "!llvm.struct<packed (i8, i32)>",
+    '!llvm.struct<"name", (i32)>',
+    '!llvm.struct<"n", opaque>',
+    "!llvm.struct<(!llvm.ptr, i32)>",
+    "!llvm.struct<()>",
+    "!llvm.struct<(i32,\n    i64)>",
+    "!llvm.struct<(vector<2xf16>, f16, bf16, i1, array<2 x array<3 x f32>>)>",
+]
+CASES = [Case(f"valid-{i}", _arg(t), None) for i, t in enumerate(VALID)] + [
+    Case("glued-members", _arg("!llvm.struct<(i32i32)>"), 1, "unknown LLVM type: i32i32"),
+    Case("unknown-member", _arg("!llvm.struct<(i32, foo)>"), 1, "unknown LLVM type: foo"),
+    Case("trailing-comma", _arg("!llvm.struct<(i32, i32 ,)>"), 1, "expected valid keyword"),
+    Case("no-comma", _arg("!llvm.struct<(i32 i32)>"), 1, "expected ')'"),
+    Case("nested-no-comma", _arg("!llvm.struct<(struct<(i32 i8)>)>"), 1, "expected ')'"),
+    Case("nested-unknown", _arg('!llvm.struct<"n", packed (i8, struct<(i32, bar)>)>'), 1, "unknown LLVM type: bar"),
+    Case("split-vector", _arg("!llvm.struct<(vector<2xf16>vector ,<2xf16>)>"), 1, "expected ')'"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_struct_member_list_verdict_is_upstreams(case: Case) -> None:
+    assert_ours(case)
+
+
+def test_upstream_gives_these_verdicts() -> None:
+    assert_upstream_agrees(CASES)
+
+
+@pytest.mark.parametrize("text", VALID)
+def test_a_struct_upstream_accepts_has_no_problem(text: str) -> None:
+    assert first_problem(text) is None
+
+
+def test_the_problem_is_placed_at_the_word_upstream_names() -> None:
+    text = "!llvm.struct<(i32, foo)>"
+    offset, message = first_problem(text)
+    assert text[offset:].startswith("foo") and message == "unknown LLVM type: foo"
