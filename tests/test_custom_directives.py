@@ -4,7 +4,7 @@ derived from the container and position, its errors, and operands taken in the o
 writes them, not the declared one), ``ApplyRegisteredPassOptions`` (a pass's options, SSA
 values among them), ``GEPIndices`` (with ``GEPOp::verify``), ``AllReduceOperation`` (with the reduction ops'
 verifiers), ``SwitchCases`` (with ``IndexSwitchOp::verify``), ``SwitchOpCases`` (``cf.switch`` /
-``llvm.switch``, with the branch checks) and ``ShuffleType``; where upstream reports
+``llvm.switch``, with the branch checks), ``SequenceOpOperands`` and ``ShuffleType``; where upstream reports
 ``functional-type(operands, ...)`` counts; and a missing keyword as the op's own error."""
 
 from __future__ import annotations
@@ -247,6 +247,39 @@ CASES += [
     Case("llvm-switch-no-comma", LLVM_SWITCH.replace("1: ^bb2,", "1: ^bb2"), 3, "expected ']'"),
     Case("llvm-switch-case-operands", LLVM_SWITCH.replace("2: ^bb1(%a : i32)", "2: ^bb1"), 2,
          "branch has 0 operands for successor #2, but target block has 1"),
+]
+
+
+SEQUENCE = """module attributes {transform.with_named_sequence} {
+  transform.sequence failures(propagate) {
+  ^bb1(%arg1: !transform.any_op):
+    %f = transform.structured.match ops{["func.func"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    transform.sequence %f : !transform.any_op failures(suppress) {
+    ^bb2(%arg2: !transform.any_op):
+      transform.yield
+    }
+    transform.sequence %f, %arg1 : (!transform.any_op, !transform.any_op) -> !transform.any_op failures(suppress) {
+    ^bb2(%arg2: !transform.any_op, %arg3: !transform.any_op):
+      transform.yield %arg2 : !transform.any_op
+    }
+    transform.yield
+  }
+}
+"""
+FAILURES = ("custom op 'transform.sequence' expected string or keyword containing one of the following enum "
+            "values for attribute 'failure_propagation_mode' [propagate, suppress]")
+CASES += [
+    Case("sequence", SEQUENCE, None),
+    Case("sequence-string-mode", SEQUENCE.replace("failures(propagate)", 'failures("suppress")'), None),
+    Case("sequence-empty-mode", SEQUENCE.replace("failures(propagate)", "failures()propagate"), 2, FAILURES),
+    Case("sequence-unknown-mode", SEQUENCE.replace("failures(propagate)", "failures(bogus)"), 2, FAILURES),
+    Case("sequence-no-paren", SEQUENCE.replace("failures(propagate)", "failures failures(propagate)"), 2,
+         "expected '('"),
+    Case("sequence-two-modes", SEQUENCE.replace("failures(propagate)", "failures(propagate propagate)"), 2,
+         "expected ')'"),
+    Case("yield-types-count", SEQUENCE.replace("transform.yield %arg2 : !transform.any_op",
+                                               "transform.yield %arg2 : !transform.any_op, !transform.any_op"), 11,
+         "custom op 'transform.yield' number of operands and types do not match: got 1 operands and 2 types"),
 ]
 
 

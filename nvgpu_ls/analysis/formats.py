@@ -939,7 +939,11 @@ def _match_types(run: _Run, target) -> None:
         _store_types(run, target, [p.parse_type_ref()])
         return
     directive = not isinstance(target, Variable)  # ``type(operands)``, not an operand named so
-    expected = len(run.operands.get(name, ())) if run.kind_of(name) == "operand" and not directive else None
+    expected = None
+    if run.kind_of(name) == "operand" and not directive:
+        # an ``operands`` directive read them all: they are this group when it is the op's only one
+        read = run.operands.get(name) or (run.operands.get("", ()) if len(run.facts.operands) == 1 else ())
+        expected = len(read)
     if directive and name == "operands":
         expected = sum(len(v) for v in run.operands.values())
     refs: list[TypeRef] = []
@@ -951,7 +955,7 @@ def _match_types(run: _Run, target) -> None:
     elif expected:
         raise Mismatch("expected non-function type", p.pos)
     if expected is not None and len(refs) != expected and not directive:
-        _operand_type_count_error(run, run.operands.get(name) or [], len(refs))
+        _operand_type_count_error(run, run.operands.get(name) or run.operands.get("") or [], len(refs))
     _store_types(run, target, refs)
 
 
@@ -1295,6 +1299,40 @@ def _switch_successor(run: _Run, group: str) -> int:
     return len(uses)
 
 
+def _sequence_operands(run: _Run, args: tuple) -> None:
+    """``%root [, %extra...] : [(] T [, U...] [)]``, all optional: a transform sequence's root and
+    extra bindings with their types."""
+    p = run.parser
+    if p.toks[p.pos].kind != tk.SSA or len(args) < 4:
+        return
+    root, extra = _innermost(args[0]), _innermost(args[2])
+    run.operands.setdefault(root, []).append(_read_use(run))
+    extras = run.operands.setdefault(extra, [])
+    if p.toks[p.pos].kind == ",":
+        p.advance()
+        if p.toks[p.pos].kind != tk.SSA:
+            raise Mismatch("expected SSA operand", p.pos)
+        _read_uses(run, extras)
+    _match_literal(p, ":")
+    parenthesized = p.toks[p.pos].kind == "("
+    if parenthesized:
+        p.advance()
+    if not p.starts_type():
+        raise Mismatch("expected non-function type", p.pos)
+    run.types.setdefault(root, []).append(p.parse_type_ref())
+    if extras:
+        _match_literal(p, ",")
+        refs = run.types.setdefault(extra, [])
+        refs.append(p.parse_type_ref())
+        while p.toks[p.pos].kind == "," and p.starts_type(p.pos + 1):
+            p.advance()
+            refs.append(p.parse_type_ref())
+        if len(refs) != len(extras):
+            _custom_form_failure(run, "expected types to be provided for all operands")
+    if parenthesized and p.toks[p.pos].kind == ")":
+        p.advance()
+
+
 GEP_DYNAMIC = -(1 << 31)
 """``GEPOp::kDynamicIndex``: how ``rawConstantIndices`` marks an index given as an SSA value."""
 
@@ -1371,6 +1409,7 @@ CUSTOM_DIRECTIVES: dict[str, Callable[[_Run, tuple], None]] = {
     "SwitchCases": _switch_cases,
     "ShuffleType": _shuffle_type,
     "SwitchOpCases": _switch_op_cases,
+    "SequenceOpOperands": _sequence_operands,
     "DynamicIndexList": _dynamic_index_list,
     "AsyncDependencies": _async_dependencies,
     "GlobalMemrefOpTypeAndInitialValue": _global_type_and_value,
