@@ -277,6 +277,12 @@ CASES += [
          "expected '('"),
     Case("sequence-two-modes", SEQUENCE.replace("failures(propagate)", "failures(propagate propagate)"), 2,
          "expected ')'"),
+    Case("named-sequence", "module attributes {transform.with_named_sequence} {\n  transform.named_sequence @s("
+         "%a: !transform.any_op {transform.readonly}) -> !transform.any_op {\n    transform.yield %a : "
+         "!transform.any_op\n  }\n}\n", None),
+    Case("named-sequence-argument-attributes", "module attributes {transform.with_named_sequence} {\n"
+         "  transform.named_sequence @s(%a: !transform.any_op {transform.readonly transform.readonly}) {\n"
+         "    transform.yield\n  }\n}\n", 2, "expected '}' in attribute dictionary"),
     Case("yield-types-count", SEQUENCE.replace("transform.yield %arg2 : !transform.any_op",
                                                "transform.yield %arg2 : !transform.any_op, !transform.any_op"), 11,
          "custom op 'transform.yield' number of operands and types do not match: got 1 operands and 2 types"),

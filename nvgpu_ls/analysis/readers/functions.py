@@ -82,8 +82,10 @@ def _no_inferred_attributes(r: Reader, start: int, names: tuple[str, ...]) -> No
                                 "syntax.custom-form")
 
 
-@reads("func.func")
+@reads("func.func", "transform.named_sequence")
 def read_func(r: Reader) -> None:
+    """``func.func`` and ``transform.named_sequence``, both upstream's ``parseFunctionOp`` (an empty
+    named sequence is its verifier's error, not its parser's)."""
     visibility = r.token
     if r.optional_keyword(*_VISIBILITIES):
         r.keyword_attribute("sym_visibility", StringAttr(visibility.text), visibility)
@@ -94,15 +96,15 @@ def read_func(r: Reader) -> None:
     dictionary = r.token.start
     r.attr_dict_with_keyword()
     _no_inferred_attributes(r, dictionary, ("sym_visibility", "sym_name", "function_type"))
-    _function_body(r, arguments)
+    _function_body(r, arguments, allow_empty=r.op.name == "transform.named_sequence")
 
 
-def _function_body(r: Reader, arguments: list[ValueDef]) -> None:
+def _function_body(r: Reader, arguments: list[ValueDef], allow_empty: bool = False) -> None:
     if not r.at("{"):
         return
     opening = r.token
     region = r.region(arguments)
-    if not any(block.ops or block.label for block in region.blocks):
+    if not allow_empty and not any(block.ops or block.label for block in region.blocks):
         raise r.error_at(opening, "expected non-empty function body")
 
 
