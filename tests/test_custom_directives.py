@@ -305,3 +305,15 @@ def test_the_written_first_operand_of_insertvalue_is_its_value_not_its_container
     assert [o.use.name for o in view.operands("value")] == ["%i"]
     assert [o.use.name for o in view.operands("container")] == ["%s"]
     assert str(view.type_of("value")) == "i32" and str(view.type_of("container")) == STRUCT
+
+
+def test_an_opaque_struct_is_stepped_into_without_guessing_its_members() -> None:
+    from nvgpu_ls.analysis.document import Document
+    from nvgpu_ls.verify import check_document
+
+    text = ('llvm.func @f(%p: !llvm.ptr, %s: !llvm.struct<"t", opaque>, %i: i32) {\n'
+            '  %q = llvm.getelementptr %p[0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<"t", opaque>\n'
+            '  %r = llvm.insertvalue %i, %s[0] : !llvm.struct<"t", opaque>\n'
+            "  llvm.return\n}\n")
+    codes = [d.code for d in check_document(Document(text))]
+    assert "llvm.gep.index" not in codes and "syntax.custom-form" not in codes

@@ -1103,6 +1103,8 @@ def _insert_extract_value_element_type(run: _Run, args: tuple) -> None:
     member = refs[-1].type
     for index in indices:
         if isinstance(member, LLVMStructType):
+            if member.body is None:
+                return  # an identified struct named only, or opaque: its members are not here
             members = member.body
         elif isinstance(member, LLVMArrayType):
             members = None

@@ -28,6 +28,8 @@ def verify_gep(view: OpView, report: Report) -> None:
         if current is None or unknowable(current):
             return
         if isinstance(current, LLVMStructType):
+            if current.body is None:
+                return  # an identified struct named only, or opaque: its members are not here
             if index == GEP_DYNAMIC:
                 message = f"expected index {position} indexing a struct to be constant"
             elif not 0 <= index < len(current.body):
