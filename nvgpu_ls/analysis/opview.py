@@ -156,9 +156,13 @@ class OpView:
             known = _ALIAS_FREE.get(id(spelled))  # ``resolve``'s first step, inlined
             return known[1] if known is not None and known[0] is spelled else self.resolve(spelled)  # type: ignore
         owner = value.owner
-        if isinstance(owner, Operation) and owner.facts is not None and value in owner.results:
-            return implied_result_type(owner, owner.results.index(value), self)
-        return None
+        if not isinstance(owner, Operation) or owner.facts is None:
+            return None
+        results = owner.results
+        index = value.index
+        if not (index < len(results) and results[index] is value):  # its recorded place, checked, else a search
+            index = next((i for i, result in enumerate(results) if result is value), -1)
+        return implied_result_type(owner, index, self) if index >= 0 else None
 
     # ------------------------------------------------------------------ operands
     def operands(self, group: str) -> list[Operand]:
