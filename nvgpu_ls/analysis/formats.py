@@ -948,10 +948,7 @@ def _match_types(run: _Run, target) -> None:
         expected = sum(len(v) for v in run.operands.values())
     refs: list[TypeRef] = []
     if p.starts_type():
-        refs.append(p.parse_type_ref())
-        while p.toks[p.pos].kind == "," and p.starts_type(p.pos + 1):
-            p.advance()
-            refs.append(p.parse_type_ref())
+        refs = _type_list(p)
     elif expected:
         raise Mismatch("expected non-function type", p.pos)
     if expected is not None and len(refs) != expected and not directive:
@@ -966,6 +963,15 @@ def _operand_type_count_error(run: _Run, uses: list[ValueUse], types: int, at: i
         at = min((u.start for u in uses), default=run.op.start)
     raise SyntaxFailure(f"custom op '{run.op.name}' number of operands and types do not match: got {len(uses)} "
                         f"operands and {types} types", at, at + 1, "syntax.custom-form")
+
+
+def _type_list(p: Parser) -> list[TypeRef]:
+    """``T, U, ...``: one type at the cursor and each further one a comma introduces."""
+    refs = [p.parse_type_ref()]
+    while p.toks[p.pos].kind == "," and p.starts_type(p.pos + 1):
+        p.advance()
+        refs.append(p.parse_type_ref())
+    return refs
 
 
 def _store_types(run: _Run, target, refs: list[TypeRef]) -> None:
@@ -986,13 +992,11 @@ def _dynamic_index_list(run: _Run, args: tuple) -> None:
         if p.toks[p.pos].kind == tk.SSA:
             uses.append(_read_use(run))
             values.append(K_DYNAMIC)
-        elif p.toks[p.pos].kind == "-" and p.peek().kind == tk.INT:
-            p.advance()
-            values.append(-_integer(p.advance().text))
-        elif p.toks[p.pos].kind == tk.INT:
-            values.append(_integer(p.advance().text))
         else:
-            raise Mismatch("expected SSA value or integer in index list", p.pos)
+            value = _optional_signed_integer(p)
+            if value is None:
+                raise Mismatch("expected SSA value or integer in index list", p.pos)
+            values.append(value)
         if p.toks[p.pos].kind == ",":
             p.advance()
             if p.toks[p.pos].kind not in (tk.SSA, tk.INT, "-"):
@@ -1288,10 +1292,7 @@ def _switch_successor(run: _Run, group: str) -> int:
     _match_literal(p, ":")
     if not p.starts_type():
         raise Mismatch("expected non-function type", p.pos)
-    refs = [p.parse_type_ref()]
-    while p.toks[p.pos].kind == "," and p.starts_type(p.pos + 1):
-        p.advance()
-        refs.append(p.parse_type_ref())
+    refs = _type_list(p)
     _match_literal(p, ")")
     if len(refs) != len(uses):
         _operand_type_count_error(run, uses, len(refs))
@@ -1324,11 +1325,8 @@ def _sequence_operands(run: _Run, args: tuple) -> None:
     run.types.setdefault(root, []).append(p.parse_type_ref())
     if extras:
         _match_literal(p, ",")
-        refs = run.types.setdefault(extra, [])
-        refs.append(p.parse_type_ref())
-        while p.toks[p.pos].kind == "," and p.starts_type(p.pos + 1):
-            p.advance()
-            refs.append(p.parse_type_ref())
+        refs = _type_list(p)
+        run.types.setdefault(extra, []).extend(refs)
         if len(refs) != len(extras):
             _custom_form_failure(run, "expected types to be provided for all operands")
     if parenthesized and p.toks[p.pos].kind == ")":
