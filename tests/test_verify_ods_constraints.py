@@ -30,6 +30,16 @@ CASES = [
          "custom op 'func.call' number of operands and types do not match: got 1 operands and 0 types"),
     Case('call-too-many-types', 'func.func @f(%x: i32) -> i32 {\n  return %x : i32\n}\nfunc.func @g(%x: i32) {\n  %y = func.call @f(%x) : (i32, i32) -> i32\n  return\n}\n', 5,
          "custom op 'func.call' number of operands and types do not match: got 1 operands and 2 types"),
+    # Relations between two types the custom form writes are checked; where it writes one side, the
+    # other is made from it and a wrong value is a use-def error.
+    Case('atomic-rmw-value-and-result-written', 'func.func @f(%v: f32, %m: memref<4xf32>, %i: index) {\n  %r = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<4xf32>) -> f16\n  return\n}\n', 2,
+         "'memref.atomic_rmw' op failed to verify that all of {value, result} have same type"),
+    Case('atomic-rmw-value-and-element-written', 'func.func @f(%v: f16, %m: memref<4xf32>, %i: index) {\n  %r = memref.atomic_rmw addf %v, %m[%i] : (f16, memref<4xf32>) -> f16\n  return\n}\n', 2,
+         "'memref.atomic_rmw' op failed to verify that value type matches element type of memref"),
+    Case('complex-create-part-implied', 'func.func @f(%a: f64, %b: f32) {\n  %c = complex.create %a, %b : complex<f32>\n  return\n}\n', 2,
+         "use of value '%a' expects different type than prior uses: 'f32' vs 'f64'"),
+    Case('store-index-implied', 'func.func @f(%v: f32, %m: memref<4xf32>, %i: i32) {\n  memref.store %v, %m[%i] : memref<4xf32>\n  return\n}\n', 2,
+         "use of value '%i' expects different type than prior uses: 'index' vs 'i32'"),
 ]
 
 
@@ -40,3 +50,22 @@ def test_first_error_is_upstreams_ods_verdict(case: Case) -> None:
 
 def test_upstream_gives_these_verdicts() -> None:
     assert_upstream_agrees(CASES)
+
+
+def test_only_relations_a_format_leaves_open_are_planned() -> None:
+    """A relation whose other side the format makes from the written one holds by construction;
+    one between two written types, or modelled nowhere, stays planned."""
+    from nvgpu_ls.analysis.registry import default_registry
+    from nvgpu_ls.verify.structure import _relation_traits, _relations_to_check, _spelled_names
+
+    def planned(name: str) -> list[str]:
+        facts = default_registry().facts(name)
+        return [t[1] for t in _relations_to_check(facts, _spelled_names(facts))]
+
+    assert planned("memref.store") == []  # the value's type is the memref's element type
+    assert planned("arith.constant") == []  # the result's type is the typed value's
+    assert planned("memref.atomic_rmw") == ["all of {value, result} have same type",
+                                            "value type matches element type of memref"]
+    assert len(planned("complex.create")) == 1  # real and imaginary are both made from the complex type
+    facts = default_registry().facts("memref.store")
+    assert _relations_to_check(facts, None) == _relation_traits("memref.store")  # an unreadable format

@@ -234,6 +234,40 @@ def compile_format_or_none(text: str) -> tuple | None:
         return None
 
 
+@lru_cache(maxsize=None)
+def spelled_type_names(text: str) -> frozenset[str] | None:
+    """The operand and result names whose types one format writes (``type($x)``,
+    ``functional-type(...)``, types inside a custom directive; ``operands`` / ``results`` for the
+    whole lists), None when the notation reader cannot read the format."""
+    elements = compile_format_or_none(text)
+    if elements is None:
+        return None
+    found: set[str] = set()
+
+    def targets(item) -> None:
+        if isinstance(item, Variable):
+            found.add(item.name)
+        elif isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, Directive):
+            for arg in item.args:
+                targets(arg)
+
+    def walk(items) -> None:
+        for item in items:
+            if isinstance(item, Group):
+                walk(item.elements)
+                walk(item.else_elements)
+            elif isinstance(item, Directive):
+                if item.kind in ("type", "functional-type"):
+                    for arg in item.args:
+                        targets(arg)
+                else:
+                    walk(arg for arg in item.args if isinstance(arg, (Directive, Group)))
+    walk(elements)
+    return frozenset(found)
+
+
 # ---------------------------------------------------------------- matching
 class _Run:
     """The state of one attempt to read an op with one format."""

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 class _Plan:
     """What an op's facts say about its implied types, worked out once per op."""
 
-    __slots__ = ("facts", "built", "useful", "related_attributes", "operand_names", "results", "result_refs")
+    __slots__ = ("facts", "built", "useful", "related_attributes", "operand_names", "results", "result_counts",
+                 "result_refs")
 
     def __init__(self, facts: "OpFacts") -> None:
         self.facts = facts
@@ -42,6 +43,8 @@ class _Plan:
         self.results = tuple(f.name for f in facts.results) \
             if facts.results and not any(f.variadic or f.optional for f in facts.results) else ()
         """The result names, when each result is one value (else results are not implied)."""
+        self.result_counts = (0, len(self.results))
+        """How many results an op may name for them to be implied: none, or each."""
         self.result_refs = {name: tuple(n for relation in facts.type_relations if relation.kind == "same"
                                         and name in relation.names for n in relation.names)
                             for name in self.results}
@@ -153,9 +156,13 @@ def place_implied(op: Operation, facts: "OpFacts", operands: dict[str, list[Valu
         plan = _plan(facts)
     if not plan.useful:
         return
-    want_results = bool(plan.results) and not op.result_types and len(op.results) in (0, len(plan.results))
-    if not want_results and all(name in typed for name, uses in operands.items() if uses):
-        return  # the format spelled every type there is
+    want_results = plan.results and not op.result_types and len(op.results) in plan.result_counts
+    if not want_results:
+        for name, uses in operands.items():
+            if uses and name not in typed:
+                break
+        else:
+            return  # the format spelled every type there is
     spelled: dict[str, Type] = {}
     spelled_at: dict[str, tuple[int, int]] = {}
     if plan.related_attributes and attributes:
@@ -166,9 +173,10 @@ def place_implied(op: Operation, facts: "OpFacts", operands: dict[str, list[Valu
                 spelled[name] = found
                 spelled_at[name] = (entry.value_start, entry.value_end)  # type: ignore[union-attr]
     for name, refs in typed.items():
-        first = refs[0].type if refs else None
-        if first is not None and (len(refs) == 1 or all(ref.type == first for ref in refs)):
-            spelled[name] = first
+        if refs:
+            first = refs[0].type
+            if first is not None and (len(refs) == 1 or all(ref.type == first for ref in refs)):
+                spelled[name] = first
     types = implied_types(facts, spelled)
     operand_types = op.operand_types
     for name in plan.operand_names:

@@ -20,6 +20,7 @@ import sys
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, Related, Severity
+from ..memory import register_cache
 from . import tokens as tk
 from . import formats, readers, structural
 from .affine import read_affine
@@ -813,6 +814,9 @@ class Parser:
             if found.end < len(text.rstrip()):
                 self.error("expected end of location", start + found.end, start + len(text.rstrip()), "syntax.location")
             return LocationAttr(text)
+        known = _CLEAN_ATTRS.get(text)
+        if known is not None and known[0] is self.registry:
+            return known[1]
         try:
             value = parse_attr(text)
         except TypeSyntaxError as exc:
@@ -821,7 +825,8 @@ class Parser:
         if isinstance(value, OpaqueAttr) and self.describes(text):
             self.report_opaque(text, start, "attr", "syntax.attribute")
             return value
-        self.check_dialect_references(value, text, start)
+        if not self.check_dialect_references(value, text, start):
+            _remember_clean(_CLEAN_ATTRS, text, self.registry, value)
         return value
 
     def describes(self, text: str) -> bool:
@@ -841,23 +846,28 @@ class Parser:
             self.report_value_error(problem, start, text, code)
 
     def read_type_text(self, text: str, start: int) -> Type:
-        try:
-            value = parse_type(text)
-        except TypeSyntaxError as exc:
-            self.report_value_error(exc, start, text, "syntax.type")
-            return OpaqueType(text)
-        if "!llvm.struct<" in text:  # member lists the grammar keeps opaque, read as upstream reads them
-            problem = first_llvm_struct_problem(text)
-            if problem is not None:
-                at = start + problem[0]
-                self.error(problem[1], at, min(at + 1, len(self.text)), "syntax.type")
+        known = _CLEAN_TYPES.get(text)
+        if known is not None and known[0] is self.registry:
+            value = known[1]
+        else:
+            try:
+                value = parse_type(text)
+            except TypeSyntaxError as exc:
+                self.report_value_error(exc, start, text, "syntax.type")
                 return OpaqueType(text)
-        if isinstance(value, OpaqueType) and self.describes(text):
-            self.report_opaque(text, start, "type", "syntax.type")
-            return value
-        if "." in text:
-            self.check_dialect_references(value, text, start)
-        if "x!" in text:
+            if "!llvm.struct<" in text:  # member lists the grammar keeps opaque, read as upstream reads them
+                problem = first_llvm_struct_problem(text)
+                if problem is not None:
+                    at = start + problem[0]
+                    self.error(problem[1], at, min(at + 1, len(self.text)), "syntax.type")
+                    return OpaqueType(text)
+            if isinstance(value, OpaqueType) and self.describes(text):
+                self.report_opaque(text, start, "type", "syntax.type")
+                return value
+            if self.check_dialect_references(value, text, start):
+                return value
+            _remember_clean(_CLEAN_TYPES, text, self.registry, value)
+        if "x!" in text:  # what an alias stands for is the file's, not the text's: judged at every use
             self.check_vector_aliases(value, text, start)
         return value
 
@@ -878,11 +888,11 @@ class Parser:
                        "syntax.type")
             return
 
-    def check_dialect_references(self, value: Attr | Type, text: str, start: int) -> None:
+    def check_dialect_references(self, value: Attr | Type, text: str, start: int) -> bool:
         """Dialect types and attributes inside ``value`` that upstream does not know: an unregistered
-        dialect, or a mnemonic its dialect does not define."""
+        dialect, or a mnemonic its dialect does not define. True when one was reported."""
         if "." not in text:
-            return
+            return False
         problems = []
         for sigil, name in dialect_references(value):
             at = max(text.find(sigil + name), 0)
@@ -892,6 +902,8 @@ class Parser:
         if problems:  # upstream stops at the first, and reads what is inside it as an opaque string
             at, name, message = min(problems)
             self.error(message, start + at, start + at + len(name) + 1, "syntax.dialect")
+            return True
+        return False
 
     def report_value_error(self, exc: TypeSyntaxError, start: int, text: str, code: str) -> None:
         """A type/attribute error at its character, or over the whole value when it has no one place."""
@@ -1088,9 +1100,25 @@ class Parser:
 
 
 _UNKNOWN_WORD = re.compile(r"unknown type '(.+)'$")
+
+_CLEAN_TYPES: dict[str, tuple[OpRegistry, Type]] = {}
+_CLEAN_ATTRS: dict[str, tuple[OpRegistry, Attr]] = {}
+"""Type and attribute texts read without an error, by text, with the registry that judged their
+dialect references: a file repeats a few spellings many times, and each is judged once."""
+register_cache(_CLEAN_TYPES.clear)
+register_cache(_CLEAN_ATTRS.clear)
+_CLEAN_LIMIT = 1 << 14
+
+
+def _remember_clean(cache: dict, text: str, registry: OpRegistry, value: object) -> None:
+    if len(cache) >= _CLEAN_LIMIT:
+        cache.clear()
+    cache[text] = (registry, value)
 _SIGILS = frozenset({tk.BANG, tk.HASH})
-_SIMPLE_BODY = re.compile(r'<[^<>\[\](){}"\-]*>')
-"""A dialect body without nesting, strings or ``->``: the character scan would end at its ``>``."""
+_SIMPLE_BODY = re.compile(r'<(?:[^<>\[\](){}"\-\0]++|<(?:[^<>\[\](){}"\-\0]++|<[^<>\[\](){}"\-\0]*+>)*+>)*+>')
+"""A dialect body with no brackets but ``<>`` nested at most three deep, and no strings, ``->`` or
+NUL (``!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>``): the character scan
+would end at its ``>``."""
 
 
 def _angle_body(text: str, at: int) -> str:

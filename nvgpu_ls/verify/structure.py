@@ -18,7 +18,7 @@ hand-written C++ fill theirs in ways the readers do not all model.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ..analysis.implied_types import attribute_type, transformed
 from ..analysis.values import (
@@ -28,7 +28,7 @@ from ..analysis.values import (
     WarpgroupDescriptorType, DialectType,
 )
 from ..analysis.facts import AttributeFact
-from ..analysis.formats import CUSTOM_DIRECTIVES
+from ..analysis.formats import CUSTOM_DIRECTIVES, spelled_type_names
 from ..dialects.ods import registry
 from ..memory import register_cache
 from ..analysis.opview import OpView, enum_case, same_type
@@ -96,6 +96,7 @@ def _plan(facts, op) -> tuple:
     if not generated and op.dialect not in CHECKED_DIALECTS:
         return ()
     read_whole = op.generic or op.syntax == "format"
+    spelled = _spelled_names(facts) if op.syntax == "format" and not op.generic else None
     checks = []
     if op.dialect in CHECKED_DIALECTS or op.generic:
         checks += [_operand_count, _result_count]
@@ -104,15 +105,87 @@ def _plan(facts, op) -> tuple:
     if op.name not in OWN_CONSTRAINTS:
         if read_whole and facts.attributes:
             checks.append(_attributes)
-        if facts.operands:
-            checks.append(_operand_types)
-        if facts.results and not any(r.variadic or r.optional for r in facts.results[:-1]):
-            checks.append(_result_types)
-        if generated and _relation_traits(facts.name):
-            checks.append(_type_relations)
+        operands = _judged_groups(facts.operands, spelled, "operands")
+        if operands:
+            checks.append(partial(_operand_types, groups=operands))
+        if facts.results and not any(r.variadic or r.optional for r in facts.results[:-1]) \
+                and _judged_groups(facts.results, spelled, "results"):
+            checks.append(partial(_result_types, judged=_judged_flags(facts.results, spelled, "results")))
+        relations = _relations_to_check(facts, spelled) if generated else ()
+        if relations:
+            checks.append(partial(_type_relations, traits=relations))
         if generated and _native_of(facts.traits):
             checks.append(_native_traits)
     return tuple(checks)
+
+
+def _spelled_names(facts) -> frozenset[str] | None:
+    """The operand and result names some format of the op writes a type for (``operands`` /
+    ``results`` standing for every one), None when a format cannot be read."""
+    found: set[str] = set()
+    for text in facts.formats:
+        names = spelled_type_names(text)
+        if names is None:
+            return None
+        found |= names
+    return frozenset(found)
+
+
+def _judged_flags(groups, spelled: frozenset[str] | None, everything: str) -> tuple[bool, ...]:
+    """For each operand or result group, whether its constraint can fail: not where it holds for
+    every type (``AnyType``), nor where the op's format leaves the type unwritten and the constraint
+    builds it (``Variadic<Index>`` indices are given ``index``, so they are ``index``)."""
+    flags = []
+    for fact in groups:
+        if fact.constraint and _always_holds(fact.constraint):
+            flags.append(False)
+        elif spelled is not None and fact.builds and fact.name not in spelled and everything not in spelled:
+            flags.append(False)
+        else:
+            flags.append(True)
+    return tuple(flags)
+
+
+def _judged_groups(groups, spelled: frozenset[str] | None, everything: str) -> tuple:
+    """``(fact, judged)`` of each group up to the last judged one; empty when none is judged."""
+    flags = _judged_flags(groups, spelled, everything)
+    if not any(flags):
+        return ()
+    last = max(i for i, flag in enumerate(flags) if flag)
+    return tuple(zip(groups[:last + 1], flags[:last + 1]))
+
+
+@lru_cache(maxsize=None)
+def _always_holds(constraint: str) -> bool:
+    """Is the constraint's predicate ``true`` (``AnyType`` and its variadic forms)?"""
+    _, root = registry().root(constraint)
+    return root.get("pred") == ["c", "(true)"]
+
+
+def _relations_to_check(facts, spelled: frozenset[str] | None) -> tuple:
+    """The op's type relations a check can find broken. Where the format writes the type of one
+    side only, the other side's type is made from it (``implied_types``) and the relation holds by
+    construction: an ``AllTypesMatch`` of two or more values of which one value's type is written
+    (a typed attribute counts), a ``TypesMatchWith`` whose source is written and target is not;
+    both only where ``implied_types`` models the relation."""
+    traits = _relation_traits(facts.name)
+    if spelled is None or "operands" in spelled or "results" in spelled:
+        return traits
+    attributes = {a.name for a in facts.attributes}
+    kept = []
+    for trait in traits:
+        if trait[0] == "AllTypesMatch":
+            modelled = any(r.kind == "same" and set(trait[2:]) <= set(r.names) for r in facts.type_relations)
+            written = sum(1 for name in trait[2:] if name in spelled or name in attributes)
+            if modelled and written == 1 and len(trait) > 3:
+                continue
+        else:
+            modelled = any(r.kind == "with" and r.transform and r.names == (trait[2], trait[3])
+                           for r in facts.type_relations)
+            if modelled and trait[2] in spelled and trait[3] not in spelled and trait[3] not in attributes:
+                continue
+        kept.append(trait)
+    return tuple(kept)
 
 
 _PLANS: dict[tuple[str, bool, str], tuple[object, tuple]] = {}
@@ -287,12 +360,17 @@ def _opaque(value) -> bool:
 
 
 # ---------------------------------------------------------------- types
-def _operand_types(view: OpView, report: Report) -> bool:
+def _operand_types(view: OpView, report: Report, groups: tuple) -> bool:
+    """Each operand of the judged ``groups`` (``(fact, judged)`` pairs) against its constraint."""
     facts = view.facts
     assert facts is not None
     index = -1
-    for fact in facts.operands:
-        for operand in view.operands(fact.name):
+    for fact, judged in groups:
+        operands = view.operands(fact.name)
+        if not judged:
+            index += len(operands)
+            continue
+        for operand in operands:
             index += 1
             summary = _constraint_problem(fact, operand.type, facts.upstream)
             if summary is None:
@@ -304,17 +382,20 @@ def _operand_types(view: OpView, report: Report) -> bool:
     return False
 
 
-def _result_types(view: OpView, report: Report) -> bool:
+def _result_types(view: OpView, report: Report, judged: tuple[bool, ...]) -> bool:
     """Each result against its group's constraint (planned only where every group but the last is
-    a single result, so that a result's index names its group)."""
+    a single result, so that a result's index names its group; ``judged`` flags each group)."""
     facts = view.facts
     assert facts is not None
     groups = facts.results
     last = len(groups) - 1
     for index in range(len(view.op.results if not view.op.generic else view.op.result_types)):
-        fact = groups[min(index, last)]
+        group = min(index, last)
+        fact = groups[group]
         if index > last and not fact.variadic:
             return False
+        if not judged[group]:
+            continue
         found = view.result_type(index)
         summary = _constraint_problem(fact, found, facts.upstream)
         if summary is not None:
@@ -447,13 +528,11 @@ def _attribute_type(value) -> Type | None:
     return found
 
 
-def _type_relations(view: OpView, report: Report) -> bool:
-    """``AllTypesMatch`` and ``TypesMatchWith``, as upstream's ODS verifier states them."""
+def _type_relations(view: OpView, report: Report, traits: tuple) -> bool:
+    """``AllTypesMatch`` and ``TypesMatchWith`` (the op's ``traits`` of them that can fail), as
+    upstream's ODS verifier states them."""
     facts = view.facts
     assert facts is not None
-    traits = _relation_traits(facts.name)
-    if not traits:
-        return False
     values = _TypedValues(view)
     for trait in traits:
         if trait[0] == "AllTypesMatch":
