@@ -434,7 +434,8 @@ def _commit(run: _Run) -> None:
         for use in uses:
             use.group = name
         op.operands.extend(uses)
-    op.operands.sort(key=_START)
+    if len(op.operands) > 1:
+        op.operands.sort(key=_START)
     for name, refs in run.types.items():
         op.types.extend(refs)
         kind = run.kind_of(name)
@@ -442,7 +443,8 @@ def _commit(run: _Run) -> None:
             op.operand_types[name if kind == "operand" else ""] = refs
         elif kind == "result" or name == "results":
             op.result_types.extend(refs)
-    op.types.sort(key=_START)
+    if len(op.types) > 1:
+        op.types.sort(key=_START)
     for name, entry in run.attributes.items():
         op.attributes[name] = entry
     if "operands" not in run.types and "results" not in run.types:

@@ -224,6 +224,10 @@ class Operation:
         base = self.start
         self._result_groups = tuple((name, count, start - base, end - base) for name, count, start, end in groups)
 
+    def set_relative_result_groups(self, groups: tuple[tuple[str, int, int, int], ...]) -> None:
+        """``result_groups`` given with their spans already relative to ``start`` (the parser's way)."""
+        self._result_groups = groups
+
     @property
     def keywords(self) -> list[tuple[str, int, int]]:
         """Bare words of the custom syntax (e.g. ``to``, ``step``, enum values), with their spans."""

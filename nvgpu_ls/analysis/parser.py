@@ -389,6 +389,7 @@ class Parser:
         if self.toks[self.pos].kind != tk.SSA:
             return
         groups = []
+        base = op.start  # the groups are kept relative to it (``Operation.result_groups``)
         while True:
             token = self.expect(tk.SSA, "SSA value")
             if "#" in token.text:
@@ -406,7 +407,7 @@ class Parser:
                 if count > MAX_RESULT_COUNT:  # each result is a value object: a typo must not exhaust memory
                     raise self.fail(f"result count {count} is too large (at most {MAX_RESULT_COUNT})", number)
                 end = number.end
-            groups.append((token.text, count, token.start, end))
+            groups.append((token.text, count, token.start - base, end - base))
             if self.toks[self.pos].kind == ",":
                 self.advance()
                 continue
@@ -414,13 +415,15 @@ class Parser:
         if self.toks[self.pos].kind != "=":
             raise self.fail("expected '=' after the result list")
         self.advance()
-        op.result_groups = groups
+        op.set_relative_result_groups(tuple(groups))
+        results = op.results
         for name, count, start, _end in groups:
+            start += base
             if count == 1:
-                op.results.append(ValueDef(name, start, start + len(name), op, len(op.results)))
+                results.append(ValueDef(name, start, start + len(name), op, len(results)))
             else:
                 for k in range(count):
-                    op.results.append(ValueDef(f"{name}#{k}", start, start + len(name), op, len(op.results)))
+                    results.append(ValueDef(f"{name}#{k}", start, start + len(name), op, len(results)))
 
     def parse_trailing_location(self, op: Operation) -> None:
         token = self.toks[self.pos]

@@ -24,7 +24,9 @@ def check_regions(view: OpView, report: Report) -> bool:
     if facts is None:
         return False
     traits = facts.traits
-    parents, implicit = _structural_traits(traits)
+    parents, implicit, terminator = _structural_traits(traits)
+    if parents is None and not terminator and not op.regions:
+        return False  # the common op: nothing here applies to it
     if parents is not None:
         parent = op.parent_op()
         parent_name = parent.name if parent is not None else "builtin.module"  # the implicit top-level module
@@ -35,7 +37,7 @@ def check_regions(view: OpView, report: Report) -> bool:
                 report.op_error(view, f"expects parent op to be one of '{', '.join(sorted(parents))}'", "op.parent",
                                 data={"expected": parents})
             return True
-    if "Terminator" in traits and op.parent is not None and op.parent.ops and op.parent.ops[-1] is not op:
+    if terminator and op.parent is not None and op.parent.ops and op.parent.ops[-1] is not op:
         report.op_error(view, "must be the last operation in the parent block", "op.terminator-position")
         return True
     for index, region in enumerate(op.regions):
@@ -75,14 +77,15 @@ def _is_empty_region_body(blocks: list[Block], block: Block) -> bool:
     return len(blocks) == 1 and block.label is None and not block.ops and not block.args
 
 
-def _structural_traits(traits: tuple[str, ...]) -> tuple[list[str] | None, list[str] | None]:
-    """The parameters of the op's ``HasParent`` and ``SingleBlockImplicitTerminator`` traits, read
-    once per op kind (an op kind's traits are one tuple)."""
+def _structural_traits(traits: tuple[str, ...]) -> tuple[list[str] | None, list[str] | None, bool]:
+    """The parameters of the op's ``HasParent`` and ``SingleBlockImplicitTerminator`` traits and
+    whether it is a ``Terminator``, read once per op kind (an op kind's traits are one tuple)."""
     known = _STRUCTURAL.get(id(traits))
     if known is None or known[0] is not traits:
         known = _STRUCTURAL[id(traits)] = (traits, _trait_parameters(traits, "HasParent"),
-                                           _trait_parameters(traits, "SingleBlockImplicitTerminator"))
-    return known[1], known[2]
+                                           _trait_parameters(traits, "SingleBlockImplicitTerminator"),
+                                           "Terminator" in traits)
+    return known[1], known[2], known[3]
 
 
 _STRUCTURAL: dict[int, tuple] = {}

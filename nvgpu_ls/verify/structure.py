@@ -103,8 +103,10 @@ def _plan(facts, op) -> tuple:
     elif op.syntax == "format" and _types_all_results(facts.formats):
         checks.append(_result_count)
     if op.name not in OWN_CONSTRAINTS:
-        if read_whole and facts.attributes:
-            checks.append(_attributes)
+        attributes = tuple(fact for fact in facts.attributes if fact.kind in _JUDGED_KINDS
+                           or not (fact.optional or fact.default is not None or fact.kind == "unit"))
+        if read_whole and attributes:
+            checks.append(partial(_attributes, judged=attributes))
         operands = _judged_groups(facts.operands, spelled, "operands")
         if operands:
             checks.append(partial(_operand_types, groups=operands))
@@ -280,11 +282,12 @@ def _types_all_results(formats: tuple[str, ...]) -> bool:
     return bool(formats) and all("functional-type" in f or "type(results)" in f for f in formats[:1])
 
 
-def _attributes(view: OpView, report: Report) -> bool:
+def _attributes(view: OpView, report: Report, judged: tuple[AttributeFact, ...]) -> bool:
+    """The ``judged`` attributes (those that must be present, or whose kind has a check) of the op."""
     facts = view.facts
     assert facts is not None
     by_directives = set() if view.op.generic else custom_directive_names(facts.formats)
-    for fact in facts.attributes:
+    for fact in judged:
         entry = view.attr_entry(fact.name)
         if entry is None and fact.name in by_directives:
             continue  # read by a custom directive of the format, which the reader does not store
@@ -293,6 +296,8 @@ def _attributes(view: OpView, report: Report) -> bool:
                 report.op_error(view, f"requires attribute '{fact.name}'", "op.attribute-missing",
                                 data={"attribute": fact.name, "kind": fact.kind})
                 return True
+            continue
+        if fact.kind not in _JUDGED_KINDS:
             continue
         problem = _attribute_problem(view, fact)
         if problem is not None:
@@ -316,6 +321,10 @@ def custom_directive_names(formats: tuple[str, ...]) -> frozenset[str]:
             if match.group(1) not in CUSTOM_DIRECTIVES:
                 names.update(re.findall(r"\$(\w+)", match.group(2)))
     return frozenset(names)
+
+
+_JUDGED_KINDS = frozenset({"enum", "i32", "i64", "index", "bool", "unit", "array<i64>"})
+"""The attribute kinds ``_attribute_problem`` judges a value of."""
 
 
 def _attribute_problem(view: OpView, fact: AttributeFact) -> str | None:

@@ -250,7 +250,7 @@ def _undefined_aliases(op: Operation, doc: Document) -> list[Diagnostic]:
     return found
 
 
-_ALIAS_USE = re.compile(r"[#!][A-Za-z_][\w$]*(?![\w$.])")
+_ALIAS_USE = re.compile(r"[#!][A-Za-z_][\w$]*+(?![\w$.])")
 """An alias reference as written (``#map``, ``!t``); a dotted name is a dialect's, never an alias."""
 
 
