@@ -183,6 +183,8 @@ class _Scope:
         self.batches: list[tuple[int, list[GatedEntry]]] = []
         self.requirements: dict[int, Requirement] = {}
         """Each distinct requirement object, by id."""
+        self.requirement_ids: set[int] = set()
+        """The keys of ``requirements`` (``add_batch`` tests a unit's against them)."""
         self.count = 0
         self.open_batch: list[GatedEntry] | None = None
         """The last batch when ``GatedOps.add`` built it (so more ops may join it)."""
@@ -238,19 +240,23 @@ class GatedOps:
             found.batches.append((0, found.open_batch))
         found.open_batch.append((op.name_start, op.name_end, op.name, requirement))
         found.requirements.setdefault(id(requirement), requirement)
+        found.requirement_ids.add(id(requirement))
         found.count += 1
 
-    def add_batch(self, base: int, entries: list[GatedEntry], requirements: dict[int, Requirement],
-                  scope: tuple[Operation | None, bool]) -> None:
-        """Record gated ops given relative to ``base`` (all with the same ``scope_of``);
-        ``requirements`` holds their distinct requirements by id. Neither list is copied."""
+    def add_batch(self, batch: tuple[int, list[GatedEntry]], requirements: dict[int, Requirement],
+                  ids: frozenset[int], scope: tuple[Operation | None, bool]) -> None:
+        """Record gated ops given as ``(base, entries)``, relative to ``base`` (all with the same
+        ``scope_of``); ``requirements`` holds their distinct requirements by id, ``ids`` its keys.
+        Nothing is copied: an unchanged function hands over the same objects at every check."""
+        entries = batch[1]
         if not entries:
             return
         found = self._scope(scope)
-        found.batches.append((base, entries))
+        found.batches.append(batch)
         found.open_batch = None
-        if not requirements.keys() <= found.requirements.keys():
+        if not ids <= found.requirement_ids:
             found.requirements.update(requirements)
+            found.requirement_ids.update(ids)
         found.count += len(entries)
 
 
@@ -424,6 +430,7 @@ def _merged(scopes: list[_Scope]) -> _Scope:
     for scope in scopes:
         merged.batches += scope.batches
         merged.requirements.update(scope.requirements)
+        merged.requirement_ids.update(scope.requirement_ids)
         merged.count += scope.count
     return merged
 

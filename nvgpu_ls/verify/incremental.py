@@ -65,6 +65,10 @@ class _UnitResult:
     """The distinct requirements of ``gated``, by id."""
     anchor: tuple[int, int] | None
     """(start offset, line) the unit had when its diagnostics were computed; None when it has none."""
+    requirement_ids: frozenset[int] = frozenset()
+    """The keys of ``requirements``, for an allocation-free subset test."""
+    batch: tuple[int, list[GatedEntry]] | None = None
+    """``(unit start, gated)`` as last handed to ``GatedOps``: reused while the unit stays put."""
 
 
 class IncrementalCheck:
@@ -192,12 +196,15 @@ def _check_unit(unit: Operation, doc: Document, broken: list[int]) -> _UnitResul
             gated.append((op.name_start - base, op.name_end - base, op.name, requirement))
             requirements.setdefault(id(requirement), requirement)
     anchor = (base, -1) if use_def or report.diagnostics else None
-    return _UnitResult(use_def, report.diagnostics, gated, requirements, anchor)
+    return _UnitResult(use_def, report.diagnostics, gated, requirements, anchor, frozenset(requirements))
 
 
 def _add_gated(gated: GatedOps, result: _UnitResult, unit: Operation, scopes: "_ScopeOf") -> None:
     if result.gated:  # scope_of is the same for every op inside: a unit holds no module
-        gated.add_batch(unit.start, result.gated, result.requirements, scopes(unit))
+        batch = result.batch
+        if batch is None or batch[0] != unit.start:
+            batch = result.batch = (unit.start, result.gated)
+        gated.add_batch(batch, result.requirements, result.requirement_ids, scopes(unit))
 
 
 class _ScopeOf:
