@@ -54,6 +54,9 @@ class Finding:
     what: str
     mutation: str
     text: str
+    chain: tuple[str, ...] = ()
+    """For the verify layer: every text the document went through, ``text`` last."""
+    target: str | None = None
 
 
 @dataclass
@@ -90,7 +93,10 @@ class Run:
             (self.save / f"{finding.layer}-{finding.kind}-{n}.mlir").write_text(
                 finding.text, encoding="utf-8", errors="surrogatepass")
             (self.save / f"{finding.layer}-{finding.kind}-{n}.txt").write_text(
-                f"{finding.mutation}\n{finding.what}\n", encoding="utf-8", errors="replace")
+                f"{finding.mutation}\n{finding.what}\ntarget: {finding.target}\n", encoding="utf-8", errors="replace")
+            for k, step in enumerate(finding.chain):  # replay: check_verify([edit-0, edit-1, ...], target)
+                (self.save / f"{finding.layer}-{finding.kind}-{n}.edit-{k}.mlir").write_text(
+                    step, encoding="utf-8", errors="surrogatepass")
 
     @property
     def failed(self) -> bool:
@@ -167,7 +173,8 @@ def check_lowering(text: str, target: str | None, run: Run, rng: random.Random) 
     return ""
 
 
-def _guarded(run: Run, layer: str, mutation: str, text: str, limit: float, body) -> None:
+def _guarded(run: Run, layer: str, mutation: str, text: str, limit: float, body,
+             chain: tuple[str, ...] = (), target: str | None = None) -> None:
     stats = run.stats[layer]
     stats.tried += 1
     old = signal.signal(signal.SIGALRM, _alarm)
@@ -175,19 +182,19 @@ def _guarded(run: Run, layer: str, mutation: str, text: str, limit: float, body)
     try:
         problem = body()
     except Hang:
-        run.record(Finding(layer, "hang", f"over {limit:.0f} s", mutation, text))
+        run.record(Finding(layer, "hang", f"over {limit:.0f} s", mutation, text, chain, target))
         return
     except RecursionError:
-        run.record(Finding(layer, "crash", traceback.format_exc(limit=-8), mutation, text))
+        run.record(Finding(layer, "crash", traceback.format_exc(limit=-8), mutation, text, chain, target))
         return
     except Exception:  # noqa: BLE001 - every escaping exception is a finding
-        run.record(Finding(layer, "crash", traceback.format_exc(limit=-8), mutation, text))
+        run.record(Finding(layer, "crash", traceback.format_exc(limit=-8), mutation, text, chain, target))
         return
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     if problem:
-        run.record(Finding(layer, "violation", problem, mutation, text))
+        run.record(Finding(layer, "violation", problem, mutation, text, chain, target))
 
 
 def fuzz(layers: list[str], seconds: float, seed: int, corpus: list[str], save: Path | None = None,
@@ -213,7 +220,7 @@ def fuzz(layers: list[str], seconds: float, seed: int, corpus: list[str], save: 
             for _ in range(rng.randint(0, 3)):
                 chain.append(mutate(rng, chain[-1], corpus, cheap=True)[0])
             limit = sum(time_limit(t) for t in chain)
-            _guarded(run, layer, mutation, chain[-1], limit, lambda: check_verify(chain, target))
+            _guarded(run, layer, mutation, chain[-1], limit, lambda: check_verify(chain, target), tuple(chain), target)
         else:
             _guarded(run, layer, mutation, text, time_limit(text), lambda: check_lowering(text, target, run, rng))
         run.stats[layer].seconds += time.monotonic() - started

@@ -65,6 +65,34 @@ def test_random_edits_always_match_a_full_parse():
     assert incremental > 30
 
 
+def test_an_edit_in_an_op_whose_last_brace_closes_an_attribute_dictionary_is_read_whole():
+    """The function runs to the end of the file, unclosed; its text ends with ``}`` of an attribute
+    dictionary, which once passed for the function's closing brace (found by the fuzzer)."""
+    text = ("func.func @f(%a: vector<4x2xf16>) -> vector<2x2xf32> {\n  // note\n"
+            "  %0 = nvgpu.mma.sync(%a, %a, %a) {mmaShape = [16, 8, 16]}")
+    doc = Document(text)
+    edited = text.replace("// note", "// notes")
+    doc.update(edited)
+    assert summary(doc) == summary(Document(edited))
+    assert any("to close the region" in d.message for d in doc.diagnostics())
+
+
+def test_edits_of_files_cut_short_match_a_full_parse():
+    """Files ending inside a region (every prefix of a real one), edited with brackets and words:
+    where a region left open ends decides what its parent holds, so no edit may keep a stale reading."""
+    texts = [path.read_text() for path in sorted(DATA.rglob("*.mlir"))[:40]]
+    rng = random.Random(3)
+    for _ in range(1000):
+        text = rng.choice(texts)
+        text = text[:rng.randrange(len(text) // 2, len(text) + 1)]
+        doc = Document(text)
+        for _ in range(2):
+            at = rng.randrange(len(text) + 1)
+            text = text[:at] + rng.choice(["}", "{", "x", " ", "%", "}\n", "{x}", ")"]) + text[at:]
+            doc.update(text)
+            assert summary(doc) == summary(Document(text))
+
+
 def test_symbol_links_survive_an_edit_inside_a_function():
     text = ("module {\n  func.func @callee() {\n    return\n  }\n  func.func @caller() {\n"
             "    %c = arith.constant 1 : i32\n    func.call @callee() : () -> ()\n    return\n  }\n}\n")

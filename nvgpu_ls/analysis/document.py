@@ -94,9 +94,10 @@ class Document:
         target = self._reparse_target(edit_start, old_end)
         if target is None or target.prefix_reach > edit_start:
             return False
-        # Unclosed regions or stray braces elsewhere make brace structure a whole-file matter.
-        if any(d.code in _STRUCTURAL and not (target.start <= d.start < target.end) or d.code == _SCANNED_BODY
-               for d in self.syntax_diagnostics):
+        # An unclosed region or a stray brace anywhere makes brace structure a whole-file matter:
+        # where a region left open ends decides which ops its parent holds (the op's last '}' may
+        # close an attribute dictionary, or the parent's region).
+        if any(d.code in _STRUCTURAL or d.code == _SCANNED_BODY for d in self.syntax_diagnostics):
             return False
         delta = new_end - old_end
         start, end = target.start, target.end + delta
@@ -120,7 +121,7 @@ class Document:
         parser.check_location_aliases(self.chunk_at(target.start))
         if fresh is None or parser.pos != own or fresh.end != end or not fresh.regions or text[end - 1] != "}":
             return False
-        if any(d.code == _SCANNED_BODY for d in parser.diagnostics):
+        if any(d.code == _SCANNED_BODY or d.code in _STRUCTURAL for d in parser.diagnostics):
             return False
         if len(fresh.results) != len(target.results):
             return False
