@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 from lsprotocol import types as lsp
 from lsprotocol.converters import get_converter
@@ -108,10 +109,27 @@ def test_a_client_that_resolves_gets_op_documentation_on_resolve_and_one_edit_ra
     chosen = item(result.items, "nvgpu.ldmatrix")
     assert chosen.documentation is None and chosen.text_edit is None and chosen.text_edit_text is None
     assert result.item_defaults is not None and result.item_defaults.edit_range == ctx.range(offset - 8, offset)
-    chosen.data = result.item_defaults.data  # as the client fills it in from the list's defaults
+    chosen = attrs.evolve(chosen, data=result.item_defaults.data)  # as the client fills it in from the defaults
     resolved = resolve(ctx, chosen)
     assert isinstance(resolved.documentation, lsp.MarkupContent)
     assert NVGPU_OPS["nvgpu.ldmatrix"].explanation in resolved.documentation.value
+
+
+def test_a_repeated_op_name_list_is_the_same_and_is_not_changed_by_resolving_an_item():
+    marked = KERNEL.replace("// CURSOR-AFTER-LOOP", "nvgpu.ld|")
+    offset = marked.index("|")
+    ctx = FeatureContext(Document(marked.replace("|", "", 1)), client=LAZY)
+    first = completion(ctx, ctx.position(offset), None)
+    chosen = item(first.items, "nvgpu.ldmatrix")
+    resolved = resolve(ctx, attrs.evolve(chosen, data=first.item_defaults.data))
+    assert resolved.documentation is not None and chosen.documentation is None
+    again = completion(ctx, ctx.position(offset), None)
+    assert again.items == first.items and again.items is not first.items
+    assert item(again.items, "nvgpu.ldmatrix").documentation is None
+    other = FeatureContext(Document(marked.replace("|", "", 1)), client=ClientSupport(True, True, False))
+    per_item = completion(other, other.position(offset), None).items  # data on each item: built afresh
+    assert all(i.data is not None for i in per_item)
+    assert all(i.data is None for i in completion(ctx, ctx.position(offset), None).items)
 
 
 def test_with_one_edit_range_an_item_spells_its_text_only_where_it_is_not_the_label():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+import attrs
 from lsprotocol import types as lsp
 
 from ..analysis import tokens as tk
@@ -20,6 +21,7 @@ from . import completion_ops as ops
 from . import completion_scope as scope
 from . import completion_types as types
 from .completion_site import Candidate, Site, read_site
+from ..memory import register_cache
 from .context import FeatureContext
 
 _DIMS = re.compile(r"(?:(?:[0-9]+|\?|\[[0-9]+\])x)+(?=[A-Za-z_]*$)")
@@ -40,7 +42,8 @@ def completion(ctx: FeatureContext, position: lsp.Position, trigger: str | None)
     candidates = _candidates(ctx, site, trigger)
     edit_range = ctx.range(site.start, site.offset)
     shared = ctx.client.completion_edit_range_default
-    items = _items(ctx, site, candidates, None if shared else edit_range)
+    reusable = shared and (not ctx.client.lazy_completion_documentation or ctx.client.completion_data_default)
+    items = _items(ctx, site, candidates, None if shared else edit_range, reusable)
     defaults = lsp.CompletionItemDefaults(edit_range=edit_range) if shared else None
     if ctx.client.lazy_completion_documentation:
         data = {"uri": ctx.uri, "offset": offset, "trigger": trigger}  # where ``resolve`` looks again
@@ -67,8 +70,9 @@ def resolve(ctx: FeatureContext, item: lsp.CompletionItem) -> lsp.CompletionItem
     site = read_site(ctx.doc, offset)
     for candidate in _candidates(ctx, site, trigger):
         if candidate.label == item.label and candidate.documentation:
-            item.documentation = lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=candidate.documentation)
-            break
+            # A copy: the item given may be one a completion list still hands out.
+            return attrs.evolve(item, documentation=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown,
+                                                                      value=candidate.documentation))
     return item
 
 
@@ -305,15 +309,42 @@ def _type_aliases(ctx: FeatureContext, site: Site) -> list[Candidate]:
 
 # ---------------------------------------------------------------- items
 def _items(ctx: FeatureContext, site: Site, candidates: list[Candidate],
-           edit_range: lsp.Range | None) -> list[lsp.CompletionItem]:
+           edit_range: lsp.Range | None, reusable: bool = False) -> list[lsp.CompletionItem]:
     """Filtered, ordered LSP items, all replacing the same range: ``edit_range`` on each item, or,
     when None, the list's default range (the item then says its text only where it is not the
     label). No ``filterText``: Neovim 0.7.2's omnifunc takes the word start from the text edits
-    only when it is absent. Documentation is left to ``resolve`` where the client asks for it."""
+    only when it is absent. Documentation is left to ``resolve`` where the client asks for it.
+
+    ``reusable``: the caller changes no item, so a long list (every op name) made for the same
+    candidates, typed word and spacing is handed out again instead of being built anew."""
     before = site.text[max(site.start - 2, 0):site.start]
     spaced = site.string is None and not site.word and (before[-1:] in _SPACE_BEFORE or before == "->") \
         and before != "::"
     lazy = ctx.client.lazy_completion_documentation
+    key = None
+    if reusable and edit_range is None and len(candidates) >= _REUSED_FROM:
+        key = (tuple(map(id, candidates)), site.word, spaced, lazy)
+        known = _ITEM_LISTS.get(key)
+        if known is not None and all(a is b for a, b in zip(known[0], candidates)):
+            return list(known[1])
+    items = _build_items(site, candidates, edit_range, spaced, lazy)
+    if key is not None:
+        if len(_ITEM_LISTS) >= 32:
+            _ITEM_LISTS.clear()
+        _ITEM_LISTS[key] = (tuple(candidates), items)  # the candidates held keep their ids theirs
+        return list(items)
+    return items
+
+
+_REUSED_FROM = 200
+"""Lists this long are kept (op names: 1,189 items); short ones are cheaper to build than to key."""
+
+_ITEM_LISTS: dict[tuple, tuple[tuple[Candidate, ...], list[lsp.CompletionItem]]] = {}
+register_cache(_ITEM_LISTS.clear)
+
+
+def _build_items(site: Site, candidates: list[Candidate], edit_range: lsp.Range | None, spaced: bool,
+                 lazy: bool) -> list[lsp.CompletionItem]:
     items: list[lsp.CompletionItem] = []
     seen: set[str] = set()
     ordered = sorted(enumerate(candidates), key=lambda pair: (pair[1].group, pair[0]))
