@@ -43,6 +43,7 @@ from .config import (
     ConfigProblem, LoadedConfig, check_target, display_path, load_config, load_config_file, settings_for,
 )
 from .diagnostics import Diagnostic, Severity
+from .files import MAX_SOURCE_BYTES, UnreadableFile, read_file, walk_sources
 from .output import (
     Finding, RelatedFinding, Summary, write_github, write_json, write_sarif, write_text, write_text_findings,
 )
@@ -101,38 +102,45 @@ def _arg_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def collect_files(paths: Sequence[str]) -> tuple[list[str], list[str]]:
-    """The .mlir files named or found under ``paths``, and the paths that could not be used."""
+def collect_files(paths: Sequence[str], notes: list[str] | None = None) -> tuple[list[str], list[str]]:
+    """The .mlir files named or found under ``paths``, and the paths that could not be used;
+    links a directory walk does not follow are added to ``notes``. Whether a file can be read
+    (a regular file, not too large) is decided when it is read (``read_source``)."""
     files: list[str] = []
     problems: list[str] = []
     for path in paths:
         if path == "-":
             files.append(path)
         elif os.path.isdir(path):
-            found = []
-            for root, dirs, names in os.walk(path):
-                dirs.sort()
-                found.extend(os.path.join(root, n) for n in sorted(names) if n.endswith(".mlir"))
-            files.extend(found)
-        elif os.path.isfile(path):
+            walked = walk_sources(path)
+            files.extend(walked.files)
+            if notes is not None:
+                notes.extend(f"{shown_path(skipped)}: {reason}" for skipped, reason in walked.skipped)
+        elif os.path.lexists(path):
             files.append(path)
-        elif os.path.exists(path):
-            problems.append(f"{path}: not a regular file or directory")
         else:
-            problems.append(f"{path}: no such file or directory")
+            problems.append(f"{shown_path(path)}: no such file or directory")
     return files, problems
 
 
+def shown_path(path: str) -> str:
+    """A path as a message shows it: control characters escaped, so that a file name cannot
+    start a line of its own in the output (``--format github`` reads lines as commands)."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in path)
+
+
 def read_source(path: str) -> tuple[str | None, str, list[Diagnostic]]:
-    """Decode a file as UTF-8; bytes that are not UTF-8 are replaced and reported."""
+    """Decode a file as UTF-8; bytes that are not UTF-8 are replaced and reported. Only a
+    regular file of at most ``MAX_SOURCE_BYTES`` is read (``files.read_file``)."""
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(MAX_SOURCE_BYTES + 1)
+            if len(data) > MAX_SOURCE_BYTES:
+                return None, f"input is too large (over {MAX_SOURCE_BYTES // (1024 * 1024)} MiB, the limit)", []
         else:
-            with open(path, "rb") as handle:
-                data = handle.read()
+            data = read_file(path, MAX_SOURCE_BYTES)
     except OSError as exc:
-        return None, exc.strerror or str(exc), []
+        return None, str(exc) if isinstance(exc, UnreadableFile) else (exc.strerror or str(exc)), []
     try:
         return data.decode("utf-8"), "", []
     except UnicodeDecodeError as exc:
@@ -255,7 +263,10 @@ def run_check(paths: Sequence[str], fmt: str, out: TextIO, err: TextIO, settings
               upstream: Upstream | None = None) -> int:
     """The ``--check`` command; returns the exit status."""
     settings = settings or Settings()
-    files, problems = collect_files(paths)
+    notes: list[str] = []
+    files, problems = collect_files(paths, notes)
+    for note in notes:
+        print(f"nvgpu-ls: note: {note}", file=err)
     reports = []
     for path in files:
         options = settings.options_for(path)
@@ -265,7 +276,7 @@ def run_check(paths: Sequence[str], fmt: str, out: TextIO, err: TextIO, settings
         reports.append(report)
     for report in reports:
         if report.problem:
-            problems.append(f"{report.path}: {report.problem}")
+            problems.append(f"{shown_path(report.path)}: {report.problem}")
     for problem in problems:
         print(f"nvgpu-ls: error: {problem}", file=err)
     readable = [r for r in reports if r.doc is not None]

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .diagnostics import Diagnostic, Severity
+from .files import MAX_CONFIG_BYTES, UnreadableFile, read_file
 from .target import make_target
 from .verify import SEVERITY_NAMES, CheckOptions
 
@@ -167,13 +168,14 @@ def _read_cached(path: Path) -> _Parsed:
 
 
 def _unreadable(path: Path, exc: OSError) -> ConfigProblem:
-    return ConfigProblem(str(path), f"cannot read the configuration: {exc.strerror or exc}")
+    reason = str(exc) if isinstance(exc, UnreadableFile) else (exc.strerror or str(exc))
+    return ConfigProblem(str(path), f"cannot read the configuration: {reason}")
 
 
 def _read(path: Path) -> _Parsed:
     is_pyproject = path.name == PYPROJECT_FILE
     try:
-        data = path.read_bytes()
+        data = read_file(path, MAX_CONFIG_BYTES)
     except OSError as exc:
         return _Parsed(True, ProjectConfig(), (_unreadable(path, exc),))
     text = data.decode("utf-8", errors="replace")

@@ -130,6 +130,11 @@ class NvgpuLanguageServer(LanguageServer):
         params = lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics)
         if self.store.loop is not None:
             self.store.loop.call_soon_threadsafe(self.text_document_publish_diagnostics, params)
+            for problem in loaded.problems:
+                if problem.line is None:  # the file could not be read at all: no editor shows its diagnostics
+                    message = lsp.ShowMessageParams(type=lsp.MessageType.Warning,
+                                                    message=f"nvgpu-ls: {problem.path}: {problem.message}")
+                    self.store.loop.call_soon_threadsafe(self.window_show_message, message)
 
     # ------------------------------------------------------------------ diagnostics
     def context(self, entry: OpenDocument) -> FeatureContext:

@@ -21,7 +21,6 @@ The refactoring lowers one op against the analysed state and reuses its diagnost
 from __future__ import annotations
 
 import logging
-import os
 from typing import Any
 
 from lsprotocol import converters
@@ -31,6 +30,7 @@ from pygls.uris import to_fs_path
 from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic, Severity
+from ..files import MAX_SOURCE_BYTES, read_file
 from ..settings import ENGINES
 from ..verify import CheckOptions
 from .commands import LOWER_OP_TO_NVVM_KIND, LOWER_TO_NVVM_COMMAND, LOWER_TO_NVVM_KIND
@@ -128,12 +128,15 @@ def _engine(value: Any) -> str | None:
 
 
 def saved_text(uri: str) -> str | None:
-    """The text of a document that is not open, from disk (None when there is none)."""
+    """The text of a document that is not open, from disk (None when there is none, or when it
+    is not a regular file of a size the parser takes: ``files.read_file``)."""
     path = to_fs_path(uri) if uri.startswith("file:") else None
-    if path is None or not os.path.isfile(path):
+    if path is None:
         return None
-    with open(path, "rb") as handle:
-        return handle.read().decode("utf-8", errors="replace")
+    try:
+        return read_file(path, MAX_SOURCE_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return None
 
 
 def lower_to_nvvm(text: str, uri: str, options: CheckOptions, engine: str, encoding: str = "utf-16",

@@ -1,0 +1,131 @@
+"""Paths a hostile checkout or workspace setting can name: nothing but a regular file of bounded
+size is read, a directory walk does not follow a link out of its directory, and a path is printed
+so that it cannot forge a line of output (issue 16)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nvgpu_ls.cli import collect_files, read_source, shown_path
+from nvgpu_ls.config import load_config_file
+from nvgpu_ls.features.lowering import saved_text
+from nvgpu_ls.files import UnreadableFile, read_file, walk_sources
+
+VALID = "func.func @f() {\n  return\n}\n"
+needs_proc = pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="no /proc")
+needs_devices = pytest.mark.skipif(not Path("/dev/zero").exists() or not hasattr(os, "mkfifo"),
+                                   reason="no /dev/zero or FIFOs here")
+
+
+def _check(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "nvgpu_ls", "--check", *args], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+@needs_devices
+def test_read_file_refuses_devices_and_fifos_before_reading(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.mlir"
+    os.mkfifo(fifo)
+    with pytest.raises(UnreadableFile, match="a character device"):
+        read_file("/dev/zero")
+    with pytest.raises(UnreadableFile, match="a FIFO"):
+        read_file(fifo)  # no writer: a blocking open or read would never return
+    with pytest.raises(UnreadableFile, match="a directory"):
+        read_file(tmp_path)
+
+
+@needs_proc
+def test_read_file_refuses_a_pseudo_file_that_calls_itself_empty() -> None:
+    with pytest.raises(UnreadableFile, match="pseudo-file"):
+        read_file("/proc/self/environ")
+
+
+def test_read_file_refuses_a_file_over_its_limit_and_reads_one_at_it(tmp_path: Path) -> None:
+    path = tmp_path / "k.mlir"
+    path.write_bytes(b"x" * 1000)
+    assert read_file(path, limit=1000) == b"x" * 1000
+    with pytest.raises(UnreadableFile, match="too large"):
+        read_file(path, limit=999)
+
+
+@needs_devices
+def test_a_walk_takes_links_inside_its_directory_and_passes_over_links_out_of_it(tmp_path: Path) -> None:
+    tree = tmp_path / "k"
+    tree.mkdir()
+    (tree / "ok.mlir").write_text(VALID)
+    (tree / "inside.mlir").symlink_to(tree / "ok.mlir")
+    (tree / "zero.mlir").symlink_to("/dev/zero")
+    outside = tmp_path / "secret.mlir"
+    outside.write_text("ssh-rsa AAAA\n")
+    (tree / "out.mlir").symlink_to(outside)
+    (tree / "linked").symlink_to(tmp_path)  # a linked directory is not entered
+    walked = walk_sources(str(tree))
+    assert [os.path.basename(f) for f in walked.files] == ["inside.mlir", "ok.mlir"]
+    assert sorted(os.path.basename(p) for p, _ in walked.skipped) == ["out.mlir", "zero.mlir"]
+
+
+@needs_devices
+def test_check_of_a_directory_with_a_device_link_and_a_fifo_ends_with_clear_messages(tmp_path: Path) -> None:
+    """Before: ``/dev/zero`` read until memory ran out (a MemoryError traceback), a FIFO blocked forever."""
+    tree = tmp_path / "k"
+    tree.mkdir()
+    (tree / "ok.mlir").write_text(VALID)
+    (tree / "zero.mlir").symlink_to("/dev/zero")
+    os.mkfifo(tree / "pipe.mlir")
+    if Path("/proc/self/environ").exists():
+        (tree / "env.mlir").symlink_to("/proc/self/environ")
+    result = _check(str(tree), timeout=60)
+    assert "Traceback" not in result.stderr and "MemoryError" not in result.stderr
+    assert "zero.mlir: a link to a file outside the directory, not followed" in result.stderr
+    assert "pipe.mlir: not a regular file (a FIFO)" in result.stderr
+    assert result.returncode == 2  # a file that is there could not be checked
+    assert "1 file checked" in result.stdout
+    shown = result.stdout + result.stderr
+    assert not [name for name in os.environ if len(name) > 8 and f"'{name}" in shown]  # as an "unknown op" would
+
+
+@needs_proc
+def test_an_explicit_pseudo_file_is_refused_and_its_content_never_shown() -> None:
+    text, problem, _ = read_source("/proc/self/environ")
+    assert text is None and "pseudo-file" in problem
+
+
+@needs_devices
+def test_a_config_path_to_a_device_a_fifo_or_a_pseudo_file_is_a_config_problem(tmp_path: Path) -> None:
+    """The server's ``configPath``: before, ``/dev/zero`` grew to 1.2 GB and raised MemoryError, a
+    FIFO left every file without diagnostics."""
+    fifo = tmp_path / "nvgpu-ls.toml"
+    os.mkfifo(fifo)
+    for path, kind in (("/dev/zero", "a character device"), (str(fifo), "a FIFO")):
+        loaded = load_config_file(path)
+        assert [p.message for p in loaded.problems] == [f"cannot read the configuration: not a regular file ({kind})"]
+
+
+def test_a_config_file_over_its_limit_is_a_config_problem(tmp_path: Path) -> None:
+    path = tmp_path / "nvgpu-ls.toml"
+    path.write_text("# padding\n" * 200_000)
+    (problem,) = load_config_file(path).problems
+    assert "too large" in problem.message
+
+
+@needs_devices
+def test_the_saved_text_of_a_device_or_fifo_is_none(tmp_path: Path) -> None:
+    fifo = tmp_path / "k.mlir"
+    os.mkfifo(fifo)
+    assert saved_text("file:///dev/zero") is None
+    assert saved_text(fifo.as_uri()) is None
+
+
+def test_a_path_with_a_newline_is_printed_on_one_line(tmp_path: Path) -> None:
+    """A name with a newline could start a ``::error`` line of its own in ``--format github``."""
+    name = "a\n::error file=x.mlir::forged\r.mlir"
+    assert "\n" not in shown_path(name) and "\r" not in shown_path(name)
+    files, problems = collect_files([str(tmp_path / name)])
+    assert files == [] and problems == [f"{shown_path(str(tmp_path / name))}: no such file or directory"]
+    result = _check("--format", "github", str(tmp_path / name))
+    assert not any(line.startswith("::error file=x.mlir") for line in (result.stdout + result.stderr).splitlines())
