@@ -36,6 +36,7 @@ from typing import Any, Iterable, Mapping
 
 from .diagnostics import Diagnostic, Severity
 from .files import MAX_CONFIG_BYTES, UnreadableFile, read_file
+from .globs import glob_match
 from .target import make_target
 from .verify import SEVERITY_NAMES, CheckOptions
 
@@ -534,14 +535,9 @@ def _override_rule(severities: dict[str, str], pattern: str, level: str) -> None
     """Set ``pattern``'s level so that it wins over what was set before it. Within one table
     an exact code beats a glob; across tables the later one wins, so earlier entries that
     ``pattern`` covers (``nvgpu.tma.load`` under ``nvgpu.tma.*``) are dropped."""
-    for earlier in [key for key in severities if re.fullmatch(_code_glob(pattern), key)]:
+    for earlier in [key for key in severities if glob_match(pattern, key)]:  # ``*`` also covers a ``*``
         del severities[earlier]
     severities[pattern] = level
-
-
-def _code_glob(pattern: str) -> str:
-    """A code glob as a regex over code patterns: ``*`` also covers an earlier ``*``."""
-    return "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
 
 
 def _relative_to(path: Path, base: Path) -> str | None:
@@ -556,60 +552,12 @@ def glob_matches(pattern: str, relative_path: str) -> bool:
 
     ``*`` and ``?`` stay inside one path segment, ``[...]`` is a character class and
     ``**`` spans any number of directories. A pattern that names a directory covers
-    everything under it (``kernels/legacy`` = ``kernels/legacy/**``)."""
-    regex = _glob_regex(pattern)
-    if regex.fullmatch(relative_path):
+    everything under it (``kernels/legacy`` = ``kernels/legacy/**``). Linear in the path
+    (``globs.glob_match``): the pattern is anyone's to write."""
+    if glob_match(pattern, relative_path, paths=True):
         return True
     parts = relative_path.split("/")
-    return any(regex.fullmatch("/".join(parts[:i])) for i in range(1, len(parts)))
-
-
-_GLOB_CACHE: dict[str, re.Pattern[str]] = {}
-
-
-def _glob_regex(pattern: str) -> re.Pattern[str]:
-    compiled = _GLOB_CACHE.get(pattern)
-    if compiled is not None:
-        return compiled
-    cleaned = pattern.replace("\\", "/")
-    while cleaned.startswith("./"):
-        cleaned = cleaned[2:]
-    segments = [s for s in cleaned.strip("/").split("/") if s not in ("", ".")]
-    regex = ""
-    for index, segment in enumerate(segments):
-        last = index == len(segments) - 1
-        if segment == "**":
-            regex += ".*" if last else "(?:[^/]+/)*"
-        else:
-            regex += _segment_regex(segment) + ("" if last else "/")
-    compiled = re.compile(regex)
-    _GLOB_CACHE[pattern] = compiled
-    return compiled
-
-
-def _segment_regex(segment: str) -> str:
-    out = []
-    i = 0
-    while i < len(segment):
-        char = segment[i]
-        if char == "*":
-            out.append("[^/]*")
-        elif char == "?":
-            out.append("[^/]")
-        elif char == "[":
-            close = segment.find("]", i + 2)
-            if close == -1:
-                out.append(re.escape(char))
-            else:
-                body = segment[i + 1:close]
-                negate = body[:1] in ("!", "^")
-                body = body[1:] if negate else body
-                out.append("[" + ("^" if negate else "") + body.replace("\\", "\\\\") + "]")
-                i = close
-        else:
-            out.append(re.escape(char))
-        i += 1
-    return "".join(out)
+    return any(glob_match(pattern, "/".join(parts[:i]), paths=True) for i in range(1, len(parts)))
 
 
 # --------------------------------------------------------------------------- reporting problems

@@ -223,6 +223,33 @@ def test_glob_semantics(pattern, path, expected):
     assert glob_matches(pattern, path) is expected
 
 
+def test_a_class_stays_inside_one_path_segment():
+    assert glob_matches("a[!x]b", "a/b") is False
+    assert glob_matches("a[!x]b", "ayb") is True
+
+
+def test_globs_that_backtrack_take_linear_time():
+    """``*a*a*a*a*a*a*a*a*b.mlir`` against a 40-``a`` name took 6.5 s per file (issue 16), and a
+    ``[rules]`` key of many ``*`` as long again over every diagnostic code."""
+    import time
+
+    from nvgpu_ls.verify import apply_severities
+    from nvgpu_ls.diagnostics import Diagnostic, Severity
+
+    started = time.monotonic()
+    for _ in range(20):
+        assert glob_matches("*a" * 10 + "*b.mlir", "a" * 40 + ".mlir") is False
+        assert glob_matches("**/" + "*a" * 10 + "*b.mlir", "x/" * 20 + "a" * 60) is False
+    diagnostics = [Diagnostic(0, 1, "m", "a" * 60, Severity.ERROR)]
+    assert apply_severities(diagnostics, {"*a" * 30 + "*b": "off"}) == diagnostics
+    severities: dict[str, str] = {}
+    from nvgpu_ls.config import _override_rule
+    _override_rule(severities, "a" * 60, "off")
+    _override_rule(severities, "*a" * 30 + "*b", "off")
+    assert "a" * 60 in severities
+    assert time.monotonic() - started < 2
+
+
 # --------------------------------------------------------------------------- invalid configurations
 
 @pytest.mark.parametrize("text, fragment, line, defaulted", [

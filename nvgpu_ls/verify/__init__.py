@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from fnmatch import fnmatchcase
 from typing import Mapping
 
 from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic, Severity
+from ..globs import glob_match
 from ..analysis.facts import Requirement
 from . import rules as _rules  # noqa: F401  (registers every verifier)
 from ..analysis.opview import OpView
@@ -128,7 +128,7 @@ def apply_severities(diagnostics: list[Diagnostic], severities: Mapping[str, str
     result = []
     for diag in diagnostics:
         for pattern, level in ordered:
-            if fnmatchcase(diag.code, pattern):
+            if glob_match(pattern, diag.code):
                 severity = SEVERITY_NAMES.get(level.lower(), diag.severity)
                 if severity is not None:
                     result.append(_with_severity(diag, severity))
