@@ -163,9 +163,26 @@ def _read_cached(path: Path) -> _Parsed:
     cached = _CACHE.get(path)
     if cached is not None and cached[0] == stat.st_mtime_ns and cached[1] == stat.st_size:
         return cached[2]
-    parsed = _read(path)
+    try:
+        parsed = _read(path)
+    except (RecursionError, MemoryError, ValueError) as exc:
+        # tomllib recurses once per nesting level: a 20,000-deep array is a RecursionError.
+        if path.name == PYPROJECT_FILE and not _names_our_table(path):
+            parsed = _Parsed(False, ProjectConfig(), ())  # someone else's file, not ours to report
+        else:
+            reason = "nested too deeply" if isinstance(exc, RecursionError) else type(exc).__name__
+            parsed = _Parsed(True, ProjectConfig(), (ConfigProblem(
+                str(path), f"invalid TOML: the file cannot be read ({reason}); nothing was configured"),))
     _CACHE[path] = (stat.st_mtime_ns, stat.st_size, parsed)
     return parsed
+
+
+def _names_our_table(path: Path) -> bool:
+    """Does the file mention ``nvgpu-ls`` at all (a ``pyproject.toml`` that does is ours to judge)?"""
+    try:
+        return b"nvgpu-ls" in read_file(path, MAX_CONFIG_BYTES)
+    except OSError:
+        return False
 
 
 def _unreadable(path: Path, exc: OSError) -> ConfigProblem:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -387,3 +389,20 @@ def test_problem_paths_are_printed_relative_to_the_current_directory(tmp_path, m
     assert problem_messages(load_config(tmp_path / "proj"))[0].startswith("proj/nvgpu-ls.toml:1:1: error:")
     monkeypatch.chdir(tmp_path / "proj")  # the parsed file is cached; the path it prints is not
     assert problem_messages(load_config(tmp_path / "proj"))[0].startswith("nvgpu-ls.toml:1:1: error:")
+
+
+def test_a_deeply_nested_array_is_a_config_problem_not_a_crash(tmp_path):
+    """A 20,000-deep array (40 KB) raised RecursionError out of config loading: a traceback in the
+    CLI, and in the server no diagnostics for any file below it (issue 16)."""
+    deep = "x = " + "[" * 20_000 + "]" * 20_000 + "\n"
+    (tmp_path / "ours").mkdir()
+    (tmp_path / "ours" / "nvgpu-ls.toml").write_text(deep)
+    (problem,) = load_config(tmp_path / "ours" / "k.mlir").problems
+    assert "nested too deeply" in problem.message
+    (tmp_path / "theirs").mkdir()
+    (tmp_path / "theirs" / "pyproject.toml").write_text(deep)  # someone else's file: not ours to judge
+    assert load_config(tmp_path / "theirs" / "k.mlir") == LoadedConfig()
+    (tmp_path / "ours" / "k.mlir").write_text("func.func @f() {\n  return\n}\n")
+    result = subprocess.run([sys.executable, "-m", "nvgpu_ls", "--check", str(tmp_path / "ours" / "k.mlir")],
+                            capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in result.stderr and "[config.invalid]" in result.stdout and result.returncode == 1
