@@ -124,7 +124,9 @@ _CACHE: dict[Path, tuple[int, int, _Parsed]] = {}
 
 def load_config(start_path: str | os.PathLike[str]) -> LoadedConfig:
     """The configuration for a document at ``start_path`` (or for a directory): the nearest
-    ``nvgpu-ls.toml`` or ``pyproject.toml`` with ``[tool.nvgpu-ls]`` from there up. Never raises."""
+    ``nvgpu-ls.toml`` or ``pyproject.toml`` with ``[tool.nvgpu-ls]`` from there up, looking no
+    higher than the repository's root (the first folder holding ``.git``, ``.hg``, ``.svn`` or
+    ``.jj``): a file planted above a checkout must not configure it. Never raises."""
     start = Path(os.path.abspath(start_path))
     directory = start if start.is_dir() else start.parent
     for folder in (directory, *directory.parents):
@@ -135,7 +137,18 @@ def load_config(start_path: str | os.PathLike[str]) -> LoadedConfig:
             parsed = _read_cached(candidate)
             if parsed.has_config:
                 return LoadedConfig(candidate, parsed.config, parsed.problems)
+        if is_repository_root(folder):
+            break
     return LoadedConfig()
+
+
+REPOSITORY_MARKERS = (".git", ".hg", ".svn", ".jj")
+"""What a version-controlled checkout has at its root (``.git`` is a file in a worktree or submodule)."""
+
+
+def is_repository_root(folder: Path) -> bool:
+    """Is ``folder`` the root of a checkout (configuration search stops there)?"""
+    return any(os.path.lexists(folder / marker) for marker in REPOSITORY_MARKERS)
 
 
 def load_config_file(path: str | os.PathLike[str]) -> LoadedConfig:

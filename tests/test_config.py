@@ -406,3 +406,24 @@ def test_a_deeply_nested_array_is_a_config_problem_not_a_crash(tmp_path):
     result = subprocess.run([sys.executable, "-m", "nvgpu_ls", "--check", str(tmp_path / "ours" / "k.mlir")],
                             capture_output=True, text=True, timeout=120)
     assert "Traceback" not in result.stderr and "[config.invalid]" in result.stdout and result.returncode == 1
+
+
+def test_a_config_planted_above_a_checkout_is_not_used(tmp_path):
+    """A ``nvgpu-ls.toml`` in a folder above the checkout with ``"*" = "off"`` hid every error,
+    syntax included (issue 16): the search stops at the repository's root."""
+    (tmp_path / "nvgpu-ls.toml").write_text('[rules]\n"*" = "off"\n')
+    checkout = tmp_path / "work" / "repo"
+    (checkout / "kernels").mkdir(parents=True)
+    (checkout / ".git").mkdir()
+    kernel = checkout / "kernels" / "k.mlir"
+    kernel.write_text("func.func @f() {\n  %x = arith.addi\n}\n")
+    assert load_config(kernel) == LoadedConfig()
+    result = subprocess.run([sys.executable, "-m", "nvgpu_ls", "--check", str(kernel)], capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 1 and "error" in result.stdout
+    (checkout / "nvgpu-ls.toml").write_text('target = "sm_80"\n')  # the checkout's own file still counts
+    assert load_config(kernel).config.target == "sm_80"
+    (checkout / ".git").rmdir()
+    (checkout / ".git").write_text("gitdir: elsewhere\n")  # a worktree's root
+    (checkout / "nvgpu-ls.toml").unlink()
+    assert load_config(kernel) == LoadedConfig()
