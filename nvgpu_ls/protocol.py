@@ -14,6 +14,12 @@ server's requests with an error (only a successful answer removes it).
 to the event loop rather than done in the done-callback: a thread handler's callback runs on a
 pool thread, and cancelling futures runs callbacks synchronously, which pygls's own ``shutdown``
 does while iterating over ``_request_futures``.
+
+It also holds a client to the protocol's rules, answering where pygls stays silent or answers
+wrongly: a request whose params do not fit its method (a negative line, a position as a string,
+``params: null``) gets ``-32602`` (pygls logged it and the client waited forever); a request
+before ``initialize`` gets ``-32002``, a second ``initialize`` and any request after ``shutdown``
+get ``-32600``; ``exit`` sets the process's status, 0 after ``shutdown`` and 1 without.
 """
 
 from __future__ import annotations
@@ -23,11 +29,67 @@ from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
+from lsprotocol import types as lsp
 from pygls.protocol import LanguageServerProtocol
+
+INVALID_REQUEST = -32600
+INVALID_PARAMS = -32602
+SERVER_NOT_INITIALIZED = -32002
+
+
+class _Unreadable:
+    """A message whose params could not be read as its method's: answered with an error."""
+
+    def __init__(self, data: dict) -> None:
+        self.id = data.get("id")
+        self.method = data.get("method")
+        self.jsonrpc = data.get("jsonrpc")
 
 
 class NvgpuProtocol(LanguageServerProtocol):
-    """``LanguageServerProtocol`` that drops the bookkeeping of finished notifications."""
+    """``LanguageServerProtocol`` that drops the bookkeeping of finished notifications and
+    answers every request the protocol says must be answered (see the module docstring)."""
+
+    exit_status: int | None = None
+    """Set by ``exit``: what the process returns."""
+    _initialize_seen = False
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except Exception:  # noqa: BLE001  (pygls logged it; the message is answered below)
+            if isinstance(data, dict) and "method" in data:
+                return _Unreadable(data)
+            raise
+
+    def handle_message(self, message: Any) -> None:
+        method = getattr(message, "method", None)
+        msg_id = getattr(message, "id", None)
+        is_request = method is not None and msg_id is not None and isinstance(msg_id, (int, str))
+        if method == lsp.EXIT:
+            self.exit_status = 0 if self._shutdown else 1
+        if isinstance(message, _Unreadable):
+            if is_request and not self._shutdown:
+                self._answer_error(msg_id, INVALID_PARAMS, f"invalid params for {method!r}")
+            return
+        if is_request and method == lsp.INITIALIZE:
+            if self._initialize_seen:
+                self._answer_error(msg_id, INVALID_REQUEST, "initialize may be sent only once")
+                return
+            self._initialize_seen = True
+        elif method is not None and method != lsp.EXIT:
+            if self._shutdown:
+                if is_request:
+                    self._answer_error(msg_id, INVALID_REQUEST, "the server is shutting down")
+                return
+            if not self._initialize_seen:
+                if is_request:
+                    self._answer_error(msg_id, SERVER_NOT_INITIALIZED, "the server is not initialized")
+                return
+        super().handle_message(message)
+
+    def _answer_error(self, msg_id: Any, code: int, message: str) -> None:
+        self._send_response(msg_id, error=lsp.ResponseError(code=code, message=message))
 
     def _execute_handler(self, msg_id: Any, handler: Any, callback: Any, args: Any = None,
                          kwargs: Any = None) -> None:

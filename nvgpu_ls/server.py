@@ -590,9 +590,11 @@ def on_shutdown(ls: NvgpuLanguageServer, params: None) -> None:
 
 
 def serve_stdio() -> int:
-    """Serve LSP over stdin/stdout until the client exits."""
+    """Serve LSP over stdin/stdout until the client exits: 0 after ``shutdown`` + ``exit`` (or when
+    the client closes the stream), 1 for an ``exit`` without ``shutdown``."""
     server.start_io()
-    return 0
+    status = getattr(server.protocol, "exit_status", None)
+    return 0 if status is None else status
 
 
 def serve_tcp(host: str, port: int) -> int:
