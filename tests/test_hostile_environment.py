@@ -33,6 +33,7 @@ from lsprotocol import types as lsp
 from nvgpu_ls.features import commands
 from nvgpu_ls.lowering import native
 from nvgpu_ls.lowering.native import NativeWorker
+from nvgpu_ls.lowering.strings import mlir_string_body
 from nvgpu_ls.ptx.pipeline import Problem, find_ptxas, ptxas_output, ptxas_safe_file_names
 from nvgpu_ls.ptx.preview import PreviewOptions, PreviewService, ptx_source_lines
 
@@ -92,9 +93,44 @@ def test_lower_keeps_a_hostile_file_name_in_its_locations_and_runs_nothing(tmp_p
     path = hostile_file(tmp_path)
     done = cli(["lower", "--no-config", "-g", "--engine", engine, str(path)], tmp_path)
     assert done.returncode == 0, done.stderr
-    escaped = str(path).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    assert f'loc("{escaped}":' in done.stdout
+    assert f'loc("{mlir_string_body(str(path))}":' in done.stdout
     no_markers(tmp_path)
+
+
+@pytest.mark.parametrize("engine", ["builtin", "upstream"])
+@pytest.mark.parametrize("stem", ["José", 'q") loc("x'])
+def test_lower_writes_any_file_name_as_mlir_reads_it_back(tmp_path, engine, stem):
+    """``José/k.mlir`` was written with JSON's ``\\u00e9``, which MLIR's lexer rejects ("unknown escape
+    in string literal"), so ``ptx`` and Preview PTX failed; the lowering must parse as MLIR again."""
+    if engine == "upstream" and not UPSTREAM:
+        pytest.skip("no torch-mlir")
+    folder = tmp_path / stem
+    folder.mkdir()
+    path = folder / "k.mlir"
+    path.write_text(KERNEL)
+    done = cli(["lower", "--no-config", "-g", "--engine", engine, str(path)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert f'loc("{mlir_string_body(str(path))}":' in done.stdout
+    if UPSTREAM:
+        from tests.lowering_support import bindings
+        assert bindings(done.stdout, timeout=120)["ok"]
+
+
+@pytest.mark.skipif(not (HAS_PTXAS and UPSTREAM), reason="needs ptxas and the native pipeline")
+def test_ptx_of_a_file_under_a_non_ascii_folder_names_it_in_its_file_table(tmp_path):
+    folder = tmp_path / "José"
+    folder.mkdir()
+    path = folder / "k.mlir"
+    path.write_text(KERNEL)
+    done = cli(["ptx", "--no-config", "--validate", str(path)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Jos\\303\\251" in done.stdout  # LLVM's octal escapes of the UTF-8 bytes
+    assert ptx_source_lines(done.stdout, str(path)), "the preview finds no line of the file"
+
+
+def test_a_file_table_name_is_unescaped_as_utf_8():
+    from nvgpu_ls.ptx.preview import _unescape
+    assert _unescape("/tmp/Jos\\303\\251/k\\042\\\\.mlir") == '/tmp/José/k"\\.mlir'
 
 
 @pytest.mark.skipif(not (HAS_PTXAS and UPSTREAM), reason="needs ptxas and the native pipeline")

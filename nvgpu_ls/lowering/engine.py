@@ -28,6 +28,7 @@ from ..verify import CheckOptions, check_document
 from .builder import Builder, LoweringError, ModuleOp, Replacement, Value
 from .llvm_types import UnconvertibleType
 from .patterns import PATTERNS
+from .strings import mlir_string_body
 from .structural import STRUCTURAL_OPS, StructuralConversion
 
 SOURCE = "nvgpu-ls.lowering"
@@ -72,7 +73,7 @@ class LoweringRun:
     def __init__(self, doc: Document, path: str, options: LoweringOptions) -> None:
         self.doc = doc
         self.options = options
-        self.file = _mlir_string(path or doc.uri or "<buffer>")
+        self.file = mlir_string_body(path or doc.uri or "<buffer>")
         self.replaced: dict[int, Value] = {}
         """id(ValueDef) → the value standing for it in the lowered text."""
         self.module_ops: dict[tuple[int, str], ModuleOp] = {}
@@ -335,7 +336,3 @@ def apply_edits_with_origins(text: str, edits: list[Edit]) -> tuple[str, list[in
     add(text[cursor:], None)
     return "".join(pieces), origins
 
-
-def _mlir_string(text: str) -> str:
-    """``text`` escaped for the inside of an MLIR string literal."""
-    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")

@@ -484,15 +484,21 @@ def _source_files(ptx: str, file_name: str) -> set[int]:
 
 
 def _unescape(name: str) -> str:
-    """A ``.file`` name as LLVM escaped it (``\\"``, ``\\\\``, ``\\n``, octal ``\\042``), unescaped."""
-    simple = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r"}
-
-    def one(match: re.Match[str]) -> str:
+    """A ``.file`` name as LLVM escaped it (``\\"``, ``\\\\``, ``\\n``, octal ``\\042``), unescaped. The
+    octal escapes are bytes of the name's UTF-8 (``Jos\\303\\251``: ``José``)."""
+    simple = {'"': b'"', "\\": b"\\", "n": b"\n", "t": b"\t", "r": b"\r"}
+    out = bytearray()
+    pos = 0
+    for match in re.finditer(r"\\([0-7]{1,3}|.)", name):
+        out += name[pos:match.start()].encode("utf-8", errors="surrogateescape")
         text = match.group(1)
         if text[0] in "01234567":
-            return chr(int(text, 8))
-        return simple.get(text, "\\" + text)
-    return re.sub(r"\\([0-7]{1,3}|.)", one, name)
+            out.append(int(text, 8) & 0xFF)
+        else:
+            out += simple.get(text, ("\\" + text).encode("utf-8", errors="surrogateescape"))
+        pos = match.end()
+    out += name[pos:].encode("utf-8", errors="surrogateescape")
+    return out.decode("utf-8", errors="replace")
 
 
 _COMPILING = re.compile(r"Compiling entry function '([^']+)'")
