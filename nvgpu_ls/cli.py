@@ -313,11 +313,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()
         return status
     except BrokenPipeError:
-        # Whatever is still buffered for the closed pipe must not be flushed again at exit.
+        _drop_unwritten_output()
+        return BROKEN_PIPE_STATUS
+    except OSError as exc:  # the output could not be written (a full disk, an I/O error)
+        _drop_unwritten_output()
+        try:
+            print(f"nvgpu-ls: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        except OSError:
+            pass
+        return OUTPUT_ERROR_STATUS
+
+
+OUTPUT_ERROR_STATUS = 74
+"""The status when the output could not be written (``sysexits.h``'s ``EX_IOERR``): a run whose
+report was lost must not look like one that found errors (1) or none (0)."""
+
+
+def _drop_unwritten_output() -> None:
+    """Whatever is still buffered for an output that failed must not be flushed again at exit."""
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-        return BROKEN_PIPE_STATUS
+    except (OSError, ValueError):
+        pass
 
 
 def _dispatch(argv: Sequence[str] | None) -> int:

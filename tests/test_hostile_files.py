@@ -129,3 +129,17 @@ def test_a_path_with_a_newline_is_printed_on_one_line(tmp_path: Path) -> None:
     assert files == [] and problems == [f"{shown_path(str(tmp_path / name))}: no such file or directory"]
     result = _check("--format", "github", str(tmp_path / name))
     assert not any(line.startswith("::error file=x.mlir") for line in (result.stdout + result.stderr).splitlines())
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+@pytest.mark.parametrize("command", [["--check"], ["lower", "--no-config"]])
+def test_output_that_cannot_be_written_is_its_own_status_with_a_message(tmp_path: Path, command: list[str]) -> None:
+    """stdout on a full disk was a traceback and status 1, the status of "errors found"."""
+    path = tmp_path / "k.mlir"
+    path.write_text(VALID)
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "nvgpu_ls", *command, str(path)], stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=120)
+    assert result.returncode == 74
+    assert "cannot write the output: No space left on device" in result.stderr
+    assert "Traceback" not in result.stderr
