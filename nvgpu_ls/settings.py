@@ -100,6 +100,15 @@ def _path(value: Any) -> str | None:
     return None if text is None else os.path.expanduser(text)
 
 
+def _program(value: Any) -> str | None:
+    """A program to run: an absolute path only. A relative one would resolve against wherever the
+    server runs (a workspace a pull request controls) and run whatever file it names there."""
+    path = _path(value)
+    if path is not None and not os.path.isabs(path):
+        raise ValueError(f"a program must be given by an absolute path, not {path!r}")
+    return path
+
+
 def _rules(value: Any) -> dict[str, str]:
     if value is None:
         return {}
@@ -135,6 +144,6 @@ _READERS = {
     "configPath": ("config_path", _path),
     "rules": ("rules", _rules),
     "loweringEngine": ("lowering_engine", _engine),
-    "ptxasPath": ("ptxas_path", _path),
+    "ptxasPath": ("ptxas_path", _program),
     "idleMemoryRelease": ("idle_memory_release", _seconds),
 }

@@ -143,3 +143,31 @@ def test_output_that_cannot_be_written_is_its_own_status_with_a_message(tmp_path
     assert result.returncode == 74
     assert "cannot write the output: No space left on device" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_relative_ptxas_path_setting_is_refused() -> None:
+    """A relative ``ptxasPath`` resolved against the workspace: a checkout's ``./ptxas`` ran."""
+    from nvgpu_ls.settings import parse_settings
+
+    settings, problems = parse_settings({"ptxasPath": "tools/ptxas"})
+    assert settings.ptxas_path is None
+    assert problems == ["setting 'ptxasPath': a program must be given by an absolute path, not 'tools/ptxas'; "
+                        "using the default"]
+    assert parse_settings({"ptxasPath": "/opt/cuda/bin/ptxas"})[0].ptxas_path == "/opt/cuda/bin/ptxas"
+
+
+def test_ptxas_is_never_taken_from_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty PATH entry (or ``.``) means the current folder: a workspace ``./ptxas`` ran."""
+    from nvgpu_ls.ptx.pipeline import find_ptxas, program_on_path
+
+    planted = tmp_path / "ptxas"
+    planted.write_text("#!/bin/sh\ntouch PLANTED\n")
+    planted.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    for path in ("", ":", ".", f"{os.pathsep}/nonexistent", "bin"):
+        monkeypatch.setenv("PATH", path)
+        assert program_on_path("ptxas") is None
+        assert find_ptxas() != str(planted) and find_ptxas() != "./ptxas"
+    assert find_ptxas("ptxas") is None  # a relative explicit path is not run either
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert program_on_path("ptxas") == str(planted)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -122,11 +121,14 @@ def ptxas_safe_file_names(ptx: str) -> str:
 
 # ---------------------------------------------------------------------------- ptxas
 def find_ptxas(ptxas_path: str | None = None) -> str | None:
-    """``ptxas_path`` if given (None when it is not an executable file), else ``ptxas`` on
-    PATH, else the one in the ``nvidia-cuda-nvcc`` wheel; None when there is none."""
+    """``ptxas_path`` if given (None when it is not an absolute path to an executable file), else
+    ``ptxas`` on PATH, else the one in the ``nvidia-cuda-nvcc`` wheel; None when there is none.
+    Relative paths, and the empty or relative PATH entries that stand for the current folder, are
+    never used: the current folder may be a checkout anyone wrote a ``./ptxas`` into."""
     if ptxas_path:
-        return ptxas_path if os.path.isfile(ptxas_path) and os.access(ptxas_path, os.X_OK) else None
-    found = shutil.which("ptxas")
+        usable = os.path.isabs(ptxas_path) and os.path.isfile(ptxas_path) and os.access(ptxas_path, os.X_OK)
+        return ptxas_path if usable else None
+    found = program_on_path("ptxas")
     if found:
         return found
     try:
@@ -137,6 +139,17 @@ def find_ptxas(ptxas_path: str | None = None) -> str | None:
         candidate = Path(base) / "bin" / "ptxas"
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return str(candidate)
+    return None
+
+
+def program_on_path(name: str) -> str | None:
+    """``shutil.which(name)`` over the absolute entries of PATH only."""
+    for entry in os.environ.get("PATH", os.defpath).split(os.pathsep):
+        if not entry or not os.path.isabs(entry):
+            continue
+        candidate = os.path.join(entry, name)
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
     return None
 
 
