@@ -43,6 +43,16 @@ def test_short_fuzz_run_finds_nothing(layer, seconds):
     assert f"{layer}" in done.stdout and "crashes 0, hangs 0, violations 0" in done.stdout
 
 
+def test_short_protocol_fuzz_run_finds_nothing():
+    """``python -m fuzz.protocol``: broken framing, params of the wrong type for every method and
+    lifecycle orders; every request answered with the protocol's code, the server alive until exit
+    and its diagnostics those of a fresh check afterwards (issue 16)."""
+    done = subprocess.run([sys.executable, "-m", "fuzz.protocol", "--seconds", "12", "--seed", "3"],
+                          capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    assert " 0 problems" in done.stdout
+
+
 def test_analysis_time_grows_linearly_with_input_size():
     """t(4n)/t(n) for generated kernels and pathological shapes; linear is 4, quadratic 16."""
     steep = [(name, round(ratio, 1)) for name, ratio, ok in probe(n=1000) if not ok]
