@@ -363,7 +363,7 @@ def test_config_problems_are_reported_once_in_every_format(capsys, project):
 
 def test_standard_input_uses_the_config_of_the_working_directory(capsys, monkeypatch, project):
     (project / "nvgpu-ls.toml").write_text('target = "sm_90a"\n')
-    monkeypatch.setattr(sys, "stdin", types.SimpleNamespace(buffer=types.SimpleNamespace(read=lambda: b"")))
+    monkeypatch.setattr(sys, "stdin", types.SimpleNamespace(buffer=types.SimpleNamespace(read=lambda size=-1: b"")))
     seen = record_options(monkeypatch)
     _, out, _ = check(capsys, "-", "--format", "sarif")
     assert seen[-1].target == "sm_90a"

@@ -43,10 +43,10 @@ _PATTERN = re.compile(
     r"|[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?"                 # float
     r"|0x[0-9A-Fa-f]+|[0-9]+"                             # int
     rf"|\^{_ID_CHARS}+"                                   # caret
-    r'|@(?:"(?:[^"\\\n]|\\.)*"?|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*)'   # at
+    r'|@(?:"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*)'   # at
     rf"|#[A-Za-z_$.\-]{_ID_CHARS}*"                       # hash
     rf"|![A-Za-z_$.\-]{_ID_CHARS}*"                       # bang
-    r'|"(?:[^"\\\n]|\\.)*"?'                               # string
+    r'|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?'                               # string
     r"|[^ \t\r\f\v\n]"                                    # error
     r"|\Z)",                                              # only white space left
     re.DOTALL,

@@ -80,8 +80,8 @@ UNRANKED: /\*x/
 IDENT: /[A-Za-z_][A-Za-z0-9_$.]*/
 BANG_NAME: /![A-Za-z_$.\-][A-Za-z0-9_$.\-]*/
 HASH_NAME: /#[A-Za-z_$.\-][A-Za-z0-9_$.\-]*/
-SYMBOL: /@(?:"(?:[^"\\\n]|\\.)*"|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*)/
-STRING: /"(?:[^"\\\n]|\\.)*"/
+SYMBOL: /@(?:"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*)/
+STRING: /"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"/
 FLOAT: /[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?/
 INT: /0x[0-9A-Fa-f]+|[0-9]+/
 AFFINE: /affine_(?:map|set)<(?:->|>=|<=|[^<>])*>/
@@ -758,7 +758,7 @@ register_cache(parse_attr.cache_clear)
 register_cache(_SCALAR_NAMES.clear)
 
 
-_DI_EXPRESSION_OR_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|#llvm\.di_expression(?![\w$.\-])')
+_DI_EXPRESSION_OR_STRING = re.compile(r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"|#llvm\.di_expression(?![\w$.\-])')
 _KEYWORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _DI_ARGUMENT = re.compile(r"(?:-\s*)?(?:0x[0-9A-Fa-f]+|[0-9]+)(?![\w.])|true(?![\w$.])|false(?![\w$.])")
 _UINT64_LIMIT = 1 << 64
