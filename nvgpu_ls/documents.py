@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from .analysis.document import Document
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, Severity
+from .files import MAX_SOURCE_BYTES
 from .memory import release_memory
 from .verify import CheckOptions, check_document
 from .verify.incremental import IncrementalCheck
@@ -263,8 +264,13 @@ class DocumentStore:
 
         The incremental paths (``Document.update``, ``IncrementalCheck``) fall back to their
         from-scratch twins if they fail, so that one bug there costs time, not diagnostics."""
+        options = self.options_for(entry.uri)
+        size = len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > MAX_SOURCE_BYTES else len(text)
+        if size > MAX_SOURCE_BYTES:  # said, not analysed: time and memory grow with the text
+            entry.checker = IncrementalCheck()
+            return Document("", uri=entry.uri), [too_large(size)], options
         doc = entry.doc
-        if doc is None:
+        if doc is None or not doc.text and text:
             doc = Document(text, uri=entry.uri)
         else:
             try:
@@ -273,7 +279,6 @@ class DocumentStore:
                 log.exception("incremental update of %s failed; parsing it afresh", entry.uri)
                 doc = Document(text, uri=entry.uri)
                 entry.checker = IncrementalCheck()
-        options = self.options_for(entry.uri)
         try:
             diagnostics = entry.checker.check(doc, options)
         except Exception:  # noqa: BLE001
@@ -285,3 +290,9 @@ class DocumentStore:
     def shutdown(self) -> None:
         self._cancel_release()
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def too_large(size: int) -> Diagnostic:
+    """The one diagnostic of a document over ``MAX_SOURCE_BYTES``, at its start."""
+    return Diagnostic(0, 0, f"file is too large to analyse ({size / (1024 * 1024):.1f} MiB; the limit is "
+                      f"{MAX_SOURCE_BYTES // (1024 * 1024)} MiB)", "file.too-large", Severity.WARNING)

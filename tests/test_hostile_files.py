@@ -171,3 +171,37 @@ def test_ptxas_is_never_taken_from_the_current_folder(tmp_path: Path, monkeypatc
     assert find_ptxas("ptxas") is None  # a relative explicit path is not run either
     monkeypatch.setenv("PATH", str(tmp_path))
     assert program_on_path("ptxas") == str(planted)
+
+
+def test_the_server_says_a_document_over_the_limit_is_too_large_instead_of_analysing_it() -> None:
+    """A 16 MB binary document ran the server out of memory (MemoryError, no diagnostics)."""
+    import asyncio
+
+    from nvgpu_ls.documents import DocumentStore
+    from nvgpu_ls.files import MAX_SOURCE_BYTES
+    from nvgpu_ls.verify import CheckOptions
+
+    published: list[tuple[int, list]] = []
+
+    async def main() -> None:
+        done = asyncio.Event()
+
+        def publish(uri, version, diagnostics, doc, options) -> None:
+            published.append((version, diagnostics))
+            done.set()
+
+        store = DocumentStore(lambda uri: CheckOptions(), publish)
+        store.ready.set()
+        huge = "\x00\xff" * (MAX_SOURCE_BYTES // 3 + 1)  # over the limit in UTF-8 bytes
+        store.open("file:///huge.mlir", huge, 1)
+        await asyncio.wait_for(done.wait(), 60)
+        done.clear()
+        store.change("file:///huge.mlir", VALID, 2)  # cut down to size: analysed again
+        await asyncio.wait_for(done.wait(), 60)
+        store.shutdown()
+
+    asyncio.run(main())
+    (version, diagnostics), (after, fresh) = published
+    assert version == 1 and [d.code for d in diagnostics] == ["file.too-large"]
+    assert "too large to analyse" in diagnostics[0].message
+    assert after == 2 and fresh == []
