@@ -50,3 +50,17 @@ def test_random_text_gets_the_same_tokens_from_any_start() -> None:
 def test_token_fields_are_the_python_scanners_own_kinds() -> None:
     token = tk.tokenize("%x = arith.addi %a, %b : i32")[0]
     assert type(token) is tk.Token and token.kind is tk.SSA and token.newline_before is True
+
+
+def test_a_run_of_control_characters_is_one_token_reported_at_its_first() -> None:
+    """4 MB of NUL bytes made 4 million tokens (896 MB, issue 16); no token starts with a control
+    character, so a run of them is one, in both scanners, and upstream's error is at its start."""
+    from nvgpu_ls.analysis.document import Document
+
+    text = "a \x00\x00\x01b %x\x7f\x1f\t\x0e\n"
+    for scan in (tk.tokenize, tk.tokenize_python):
+        found = [(t.kind, t.text) for t in scan(text)]
+        assert found == [("bare", "a"), ("error", "\x00\x00\x01"), ("bare", "b"), ("ssa", "%x"),
+                         ("error", "\x7f\x1f"), ("error", "\x0e"), ("eof", "")]
+    doc = Document("\x00" * 100_000 + "\nfunc.func @f() {\n  return\n}\n")
+    assert [(d.start, d.end, d.message) for d in doc.diagnostics()] == [(0, 1, "unexpected character '\\x00'")]

@@ -28,6 +28,7 @@ static inline Py_UCS4 at(const Text *t, Py_ssize_t i) {
 static inline int is_space(Py_UCS4 c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '\n';
 }
+static inline int is_control(Py_UCS4 c) { return c <= 0x08 || (c >= 0x0E && c <= 0x1F) || c == 0x7F; }
 static inline int is_alpha(Py_UCS4 c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 static inline int is_digit(Py_UCS4 c) { return c >= '0' && c <= '9'; }
 static inline int is_hex(Py_UCS4 c) {
@@ -219,6 +220,12 @@ static PyObject *tokenize(PyObject *self, PyObject *args) {
         } else if (c == '"') {
             pos = quoted(&t, pos + 1);
             kind = K_STRING;
+        } else if (is_control(c)) {
+            /* A run of control characters is one token: no token starts with one. */
+            pos++;
+            while (pos < t.end && is_control(at(&t, pos)))
+                pos++;
+            kind = K_ERROR;
         } else {
             pos++;
             kind = K_ERROR;

@@ -147,6 +147,12 @@ class Parser:
         start, end = self.blame_span(token)
         return SyntaxFailure(message, start, end, code)
 
+    def invalid_character(self, token: tk.Token) -> SyntaxFailure:
+        """Upstream's error for an error token, at its first character (a run of control
+        characters is one token)."""
+        return SyntaxFailure(f"unexpected character '{tk.printable(token.text[:1])}'", token.start,
+                             token.start + 1, "syntax.invalid-character")
+
     def blame_span(self, token: tk.Token) -> tuple[int, int]:
         """Where to show an error found at ``token``.
 
@@ -306,7 +312,8 @@ class Parser:
 
     def report_bad_token(self, bad: tk.Token) -> None:
         if bad.kind == tk.ERROR:
-            self.error(f"unexpected character '{tk.printable(bad.text)}'", bad.start, bad.end, "syntax.invalid-character")
+            failure = self.invalid_character(bad)
+            self.error(failure.message, failure.start, failure.end, failure.code)
 
     def recover(self, op: Operation, must_advance: bool) -> None:
         """Skip to the next token that starts an op on a new line, reading any regions on the way.
@@ -380,7 +387,7 @@ class Parser:
             if op.results:
                 raise self.fail("expected operation name in quotes")
             if token.kind == tk.ERROR:
-                raise self.fail(f"unexpected character '{tk.printable(token.text)}'", code="syntax.invalid-character")
+                raise self.invalid_character(token)
             raise self.fail("expected operation name in quotes")
         self.parse_trailing_location(op)
         op.end = self.prev_end()
@@ -1094,7 +1101,7 @@ class Parser:
             elif kind == "string" and tk.is_unterminated_string(token):
                 raise self.fail("expected '\"' in string literal", token, "syntax.unterminated-string")
             elif kind == "error":
-                raise self.fail(f"unexpected character '{tk.printable(token.text)}'", token, "syntax.invalid-character")
+                raise self.invalid_character(token)
             pos = self.pos + 1  # self.advance(), inlined (the token is no EOF)
             self.pos = pos
             reach = toks[pos].end

@@ -211,7 +211,7 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
             if tk.is_unterminated_string(token):
                 raise p.fail("expected '\"' in string literal", token, "syntax.unterminated-string")
         elif kind == tk.ERROR:
-            raise p.fail(f"unexpected character '{tk.printable(token.text)}'", token, "syntax.invalid-character")
+            raise p.invalid_character(token)
         p.advance()
         last = token
     if stack:

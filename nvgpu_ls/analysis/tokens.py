@@ -47,6 +47,7 @@ _PATTERN = re.compile(
     rf"|#[A-Za-z_$.\-]{_ID_CHARS}*"                       # hash
     rf"|![A-Za-z_$.\-]{_ID_CHARS}*"                       # bang
     r'|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?'                               # string
+    r"|[\x00-\x08\x0e-\x1f\x7f]++"                          # error: a run of control characters
     r"|[^ \t\r\f\v\n]"                                    # error
     r"|\Z)",                                              # only white space left
     re.DOTALL,
