@@ -101,10 +101,14 @@ LAZY = ClientSupport(lazy_completion_documentation=True, completion_edit_range_d
                      completion_data_default=True)
 
 
-def test_a_client_that_resolves_gets_op_documentation_on_resolve_and_one_edit_range():
+def _after_nvgpu_ld(client: ClientSupport) -> tuple[FeatureContext, int]:
+    """kernel.mlir with ``nvgpu.ld`` typed after the loop: its context and the cursor's offset."""
     marked = KERNEL.replace("// CURSOR-AFTER-LOOP", "nvgpu.ld|")
-    offset = marked.index("|")
-    ctx = FeatureContext(Document(marked.replace("|", "", 1)), client=LAZY)
+    return FeatureContext(Document(marked.replace("|", "", 1)), client=client), marked.index("|")
+
+
+def test_a_client_that_resolves_gets_op_documentation_on_resolve_and_one_edit_range():
+    ctx, offset = _after_nvgpu_ld(LAZY)
     result = completion(ctx, ctx.position(offset), None)
     chosen = item(result.items, "nvgpu.ldmatrix")
     assert chosen.documentation is None and chosen.text_edit is None and chosen.text_edit_text is None
@@ -116,9 +120,7 @@ def test_a_client_that_resolves_gets_op_documentation_on_resolve_and_one_edit_ra
 
 
 def test_a_repeated_op_name_list_is_the_same_and_is_not_changed_by_resolving_an_item():
-    marked = KERNEL.replace("// CURSOR-AFTER-LOOP", "nvgpu.ld|")
-    offset = marked.index("|")
-    ctx = FeatureContext(Document(marked.replace("|", "", 1)), client=LAZY)
+    ctx, offset = _after_nvgpu_ld(LAZY)
     first = completion(ctx, ctx.position(offset), None)
     chosen = item(first.items, "nvgpu.ldmatrix")
     resolved = resolve(ctx, attrs.evolve(chosen, data=first.item_defaults.data))
@@ -126,7 +128,7 @@ def test_a_repeated_op_name_list_is_the_same_and_is_not_changed_by_resolving_an_
     again = completion(ctx, ctx.position(offset), None)
     assert again.items == first.items and again.items is not first.items
     assert item(again.items, "nvgpu.ldmatrix").documentation is None
-    other = FeatureContext(Document(marked.replace("|", "", 1)), client=ClientSupport(True, True, False))
+    other, _ = _after_nvgpu_ld(ClientSupport(True, True, False))
     per_item = completion(other, other.position(offset), None).items  # data on each item: built afresh
     assert all(i.data is not None for i in per_item)
     assert all(i.data is None for i in completion(ctx, ctx.position(offset), None).items)
