@@ -43,7 +43,7 @@ from .config import (
     ConfigProblem, LoadedConfig, check_target, display_path, load_config, load_config_file, settings_for,
 )
 from .diagnostics import Diagnostic, Severity
-from .files import MAX_SOURCE_BYTES, UnreadableFile, read_file, walk_sources
+from .files import MAX_SOURCE_BYTES, read_file, size_text, walk_sources
 from .output import (
     Finding, RelatedFinding, Summary, write_github, write_json, write_sarif, write_text, write_text_findings,
 )
@@ -136,11 +136,11 @@ def read_source(path: str) -> tuple[str | None, str, list[Diagnostic]]:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_SOURCE_BYTES + 1)
             if len(data) > MAX_SOURCE_BYTES:
-                return None, f"input is too large (over {MAX_SOURCE_BYTES // (1024 * 1024)} MiB, the limit)", []
+                return None, f"input is too large (over {size_text(MAX_SOURCE_BYTES)}, the limit)", []
         else:
             data = read_file(path, MAX_SOURCE_BYTES)
     except OSError as exc:
-        return None, str(exc) if isinstance(exc, UnreadableFile) else (exc.strerror or str(exc)), []
+        return None, exc.strerror or str(exc), []
     try:
         return data.decode("utf-8"), "", []
     except UnicodeDecodeError as exc:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .diagnostics import Diagnostic, Severity
-from .files import MAX_CONFIG_BYTES, UnreadableFile, read_file
+from .files import MAX_CONFIG_BYTES, read_file
 from .globs import glob_match
 from .target import make_target
 from .verify import SEVERITY_NAMES, CheckOptions
@@ -179,28 +179,20 @@ def _read_cached(path: Path) -> _Parsed:
     try:
         parsed = _read(path)
     except (RecursionError, MemoryError, ValueError) as exc:
-        # tomllib recurses once per nesting level: a 20,000-deep array is a RecursionError.
-        if path.name == PYPROJECT_FILE and not _names_our_table(path):
-            parsed = _Parsed(False, ProjectConfig(), ())  # someone else's file, not ours to report
-        else:
-            reason = "nested too deeply" if isinstance(exc, RecursionError) else type(exc).__name__
-            parsed = _Parsed(True, ProjectConfig(), (ConfigProblem(
-                str(path), f"invalid TOML: the file cannot be read ({reason}); nothing was configured"),))
+        # Past the TOML reader the table is ours (someone else's file is passed over before):
+        # whatever goes wrong in judging it is a problem of the file, never an exception.
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else type(exc).__name__
+        parsed = _Parsed(True, ProjectConfig(), (_cannot_read_toml(path, reason),))
     _CACHE[path] = (stat.st_mtime_ns, stat.st_size, parsed)
     return parsed
 
 
-def _names_our_table(path: Path) -> bool:
-    """Does the file mention ``nvgpu-ls`` at all (a ``pyproject.toml`` that does is ours to judge)?"""
-    try:
-        return b"nvgpu-ls" in read_file(path, MAX_CONFIG_BYTES)
-    except OSError:
-        return False
+def _cannot_read_toml(path: Path, reason: str) -> ConfigProblem:
+    return ConfigProblem(str(path), f"invalid TOML: the file cannot be read ({reason}); nothing was configured")
 
 
 def _unreadable(path: Path, exc: OSError) -> ConfigProblem:
-    reason = str(exc) if isinstance(exc, UnreadableFile) else (exc.strerror or str(exc))
-    return ConfigProblem(str(path), f"cannot read the configuration: {reason}")
+    return ConfigProblem(str(path), f"cannot read the configuration: {exc.strerror or exc}")
 
 
 def _read(path: Path) -> _Parsed:
@@ -214,9 +206,11 @@ def _read(path: Path) -> _Parsed:
     shown = str(path)
     try:
         document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:  # tomllib recurses once per nesting level
         if is_pyproject and "nvgpu-ls" not in text:
             return _Parsed(False, ProjectConfig(), ())  # someone else's broken file, not ours to report
+        if isinstance(exc, RecursionError):
+            return _Parsed(True, ProjectConfig(), (_cannot_read_toml(path, "nested too deeply"),))
         message, line, column = _decode_error(exc)
         return _Parsed(True, ProjectConfig(), (locator.problem(shown, f"invalid TOML: {message}", line, column),))
     base: tuple[str | int, ...] = ()

@@ -28,7 +28,7 @@ from typing import Callable, Iterable
 
 from .analysis.document import Document
 from .diagnostics import Diagnostic, Severity
-from .files import MAX_SOURCE_BYTES
+from .files import MAX_SOURCE_BYTES, size_text
 from .memory import release_memory
 from .verify import CheckOptions, check_document
 from .verify.incremental import IncrementalCheck
@@ -294,5 +294,5 @@ class DocumentStore:
 
 def too_large(size: int) -> Diagnostic:
     """The one diagnostic of a document over ``MAX_SOURCE_BYTES``, at its start."""
-    return Diagnostic(0, 0, f"file is too large to analyse ({size / (1024 * 1024):.1f} MiB; the limit is "
-                      f"{MAX_SOURCE_BYTES // (1024 * 1024)} MiB)", "file.too-large", Severity.WARNING)
+    return Diagnostic(0, 0, f"file is too large to analyse ({size_text(size)}; the limit is "
+                      f"{size_text(MAX_SOURCE_BYTES)})", "file.too-large", Severity.WARNING)

@@ -33,11 +33,13 @@ _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
 
 
 class UnreadableFile(OSError):
-    """A path ``read_file`` refuses or cannot read; ``str()`` is the reason, for a message."""
+    """A path ``read_file`` refuses or cannot read; ``strerror`` and ``str()`` are the reason, so
+    that a caller reports it as it reports any ``OSError`` (``exc.strerror``)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.strerror = reason
 
     def __str__(self) -> str:
         return self.reason
@@ -55,7 +57,7 @@ def read_file(path: str | os.PathLike[str], limit: int = MAX_SOURCE_BYTES) -> by
         if not stat.S_ISREG(info.st_mode):
             raise UnreadableFile(f"not a regular file ({_kind(info.st_mode)})")
         if info.st_size > limit:
-            raise UnreadableFile(f"file is too large ({_size(info.st_size)}; the limit is {_size(limit)})")
+            raise UnreadableFile(f"file is too large ({size_text(info.st_size)}; the limit is {size_text(limit)})")
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         chunks: list[bytes] = []
@@ -73,7 +75,7 @@ def read_file(path: str | os.PathLike[str], limit: int = MAX_SOURCE_BYTES) -> by
     finally:
         os.close(fd)
     if total > limit:
-        raise UnreadableFile(f"file is too large (over {_size(limit)}, the limit)")
+        raise UnreadableFile(f"file is too large (over {size_text(limit)}, the limit)")
     if total and info.st_size == 0:
         raise UnreadableFile("not a regular file (a system pseudo-file)")
     return b"".join(chunks)
@@ -87,7 +89,8 @@ def _kind(mode: int) -> str:
     return "a special file"
 
 
-def _size(count: int) -> str:
+def size_text(count: int) -> str:
+    """A byte count as messages give it (``16.0 MiB``, ``512 bytes``)."""
     return f"{count / (1024 * 1024):.1f} MiB" if count >= 1024 * 1024 else f"{count} bytes"
 
 
