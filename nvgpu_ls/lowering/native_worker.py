@@ -70,10 +70,17 @@ given (``gpu-nvvm-attach-target``'s default)."""
 
 
 def _load(name: str, path: Path) -> Any:
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    """The module at ``path``, executed once per worker and then kept (callers ask per request)."""
+    module = _LOADED.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _LOADED[name] = module
     return module
+
+
+_LOADED: dict[str, Any] = {}
 
 
 class NoBindings(Exception):
