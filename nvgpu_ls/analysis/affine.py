@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import TypeSyntaxError
+from .tokens import STRING_LITERAL
 
 _TOKEN = re.compile(r"\s*(->|>=|<=|==|%[A-Za-z0-9_$.\-]+(?:#[0-9]+)?|[A-Za-z_][A-Za-z0-9_$.]*|0x[0-9A-Fa-f]+|[0-9]+|.)",
                     re.DOTALL)
@@ -240,7 +241,7 @@ def _body(lexer: _Lexer, keyword: str) -> AffineShape:
     raise lexer.wrong("expected '->' or ':'")
 
 
-_AFFINE_OR_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|(?<![\w$.])affine_(?:map|set)(?![\w$.])')
+_AFFINE_OR_STRING = re.compile(STRING_LITERAL + r'|(?<![\w$.])affine_(?:map|set)(?![\w$.])')
 
 
 def check_affine(text: str) -> None:

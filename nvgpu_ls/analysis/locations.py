@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass
 
 from .errors import TypeSyntaxError
+from .tokens import STRING_LITERAL
 
-_TOKEN = re.compile(r'\s*("(?:[^"\\\n]|\\.)*"|#[A-Za-z_$.\-][A-Za-z0-9_$.\-]*|[A-Za-z_][A-Za-z0-9_$.]*|0x[0-9A-Fa-f]+'
+_TOKEN = re.compile(rf'\s*({STRING_LITERAL}|#[A-Za-z_$.\-][A-Za-z0-9_$.\-]*|[A-Za-z_][A-Za-z0-9_$.]*|0x[0-9A-Fa-f]+'
                     r'|[0-9]+|.)', re.DOTALL)
 
 

@@ -21,6 +21,7 @@ from ..memory import register_cache
 from . import values as v
 from .affine import check_affine
 from .errors import TypeSyntaxError, ValueRuleError
+from .tokens import STRING_LITERAL
 
 _GRAMMAR = r"""
 type_start: type
@@ -80,14 +81,14 @@ UNRANKED: /\*x/
 IDENT: /[A-Za-z_][A-Za-z0-9_$.]*/
 BANG_NAME: /![A-Za-z_$.\-][A-Za-z0-9_$.\-]*/
 HASH_NAME: /#[A-Za-z_$.\-][A-Za-z0-9_$.\-]*/
-SYMBOL: /@(?:"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*)/
-STRING: /"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"/
+SYMBOL: /@(?:STRING_LITERAL|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*)/
+STRING: /STRING_LITERAL/
 FLOAT: /[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?/
 INT: /0x[0-9A-Fa-f]+|[0-9]+/
 AFFINE: /affine_(?:map|set)<(?:->|>=|<=|[^<>])*>/
 
 %ignore /[ \t\r\n\f\v]+/
-"""
+""".replace("STRING_LITERAL", STRING_LITERAL)
 
 _PARSER = Lark(_GRAMMAR, parser="lalr", lexer="contextual", start=["type_start", "attr_start"],
                maybe_placeholders=True, cache=False)
@@ -758,7 +759,7 @@ register_cache(parse_attr.cache_clear)
 register_cache(_SCALAR_NAMES.clear)
 
 
-_DI_EXPRESSION_OR_STRING = re.compile(r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"|#llvm\.di_expression(?![\w$.\-])')
+_DI_EXPRESSION_OR_STRING = re.compile(STRING_LITERAL + r'|#llvm\.di_expression(?![\w$.\-])')
 _KEYWORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _DI_ARGUMENT = re.compile(r"(?:-\s*)?(?:0x[0-9A-Fa-f]+|[0-9]+)(?![\w.])|true(?![\w$.])|false(?![\w$.])")
 _UINT64_LIMIT = 1 << 64

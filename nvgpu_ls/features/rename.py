@@ -18,6 +18,7 @@ from lsprotocol import types as lsp
 from ..analysis.document import Document
 from ..analysis.ir import Block, Operation, Region, SymbolRef, ValueDef
 from ..analysis.parser import AliasDef
+from ..analysis.tokens import STRING_LITERAL
 from .context import FeatureContext, FeatureError
 from .entities import Target, enclosing_symbol_table, group_of, navigation_target, symbol_table
 from .entities import target_occurrences
@@ -25,7 +26,7 @@ from .entities import target_occurrences
 _SUFFIX_ID = re.compile(r"(?:[0-9]+|[A-Za-z$._\-][A-Za-z0-9$._\-]*)\Z")
 _BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
 _ALIAS_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*\Z")
-_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"\Z')
+_QUOTED = re.compile(STRING_LITERAL + r'\Z')
 _WHAT = {"value": "an SSA value", "block": "a block label", "symbol": "a symbol"}
 
 

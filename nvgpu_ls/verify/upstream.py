@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..analysis.positions import LineIndex
+from ..analysis.tokens import STRING_LITERAL
 from ..workers import run_worker
 from ..diagnostics import Diagnostic, Related, Severity
 from .upstream_worker import EXIT_NO_BINDINGS, chunk_origin, split_chunks
@@ -42,7 +43,7 @@ WORKER_COMMAND: list[str] = (
 
 _SEVERITIES = {"error": Severity.ERROR, "warning": Severity.WARNING,
                "remark": Severity.INFORMATION, "note": Severity.INFORMATION}
-_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[%@#^!]?[\w$.-]+')
+_TOKEN = re.compile(STRING_LITERAL + r'?|[%@#^!]?[\w$.-]+')
 
 
 def upstream_diagnostics(text: str, timeout: float = 60.0, *,

@@ -32,9 +32,11 @@ EXIT_NO_BINDINGS = 3
 _BUFFER_LOCATION = re.compile(r'"-":(\d+):(\d+)')
 """A file location in the buffer ``Module.parse`` reads (it names that buffer ``-``)."""
 
-_LOC_SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|(?<![\w$.#%@^!-])loc\(')
+_STRING_LITERAL = r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
+"""``analysis.tokens.STRING_LITERAL``, spelled again: this worker runs without importing the package."""
+_LOC_SCAN = re.compile(_STRING_LITERAL + r'?|//[^\n]*|(?<![\w$.#%@^!-])loc\(')
 _ALIAS_DEFINITION = re.compile(r'\s*#[\w$.-]+\s*=\s*$')
-_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
+_STRING = re.compile(_STRING_LITERAL + '?')
 
 
 def split_chunks(text: str) -> list[tuple[int, str]]:
