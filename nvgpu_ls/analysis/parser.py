@@ -1124,6 +1124,8 @@ def _remember_clean(cache: dict, text: str, registry: OpRegistry, value: object)
     if len(cache) >= _CLEAN_LIMIT:
         cache.clear()
     cache[text] = (registry, value)
+
+
 _SIGILS = frozenset({tk.BANG, tk.HASH})
 _SIMPLE_BODY = re.compile(r'<(?:[^<>\[\](){}"\-\0]++|<(?:[^<>\[\](){}"\-\0]++|<[^<>\[\](){}"\-\0]*+>)*+>)*+>')
 """A dialect body with no brackets but ``<>`` nested at most three deep, and no strings, ``->`` or

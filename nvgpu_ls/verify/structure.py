@@ -110,9 +110,9 @@ def _plan(facts, op) -> tuple:
         operands = _judged_groups(facts.operands, spelled, "operands")
         if operands:
             checks.append(partial(_operand_types, groups=operands))
-        if facts.results and not any(r.variadic or r.optional for r in facts.results[:-1]) \
-                and _judged_groups(facts.results, spelled, "results"):
-            checks.append(partial(_result_types, judged=_judged_flags(facts.results, spelled, "results")))
+        results = _judged_flags(facts.results, spelled, "results")
+        if any(results) and not any(r.variadic or r.optional for r in facts.results[:-1]):
+            checks.append(partial(_result_types, judged=results))
         relations = _relations_to_check(facts, spelled) if generated else ()
         if relations:
             checks.append(partial(_type_relations, traits=relations))
