@@ -9,7 +9,8 @@ one ``--config`` names, or none with ``--no-config``; ``--target`` is the target
 files that neither name one nor get one from the configuration.
 
 Exit status: 0 clean, 1 when any error was found, 2 for usage errors or unreadable
-paths — which are reported, never raised. A problem in the configuration file counts
+paths — which are reported, never raised; every command exits with ``OUTPUT_ERROR_STATUS``
+(74) when its output could not be written and 141 when its reader closed it early. A problem in the configuration file counts
 as an error: a CI run whose configuration was partly ignored (a misspelt target turns
 the target checks off) must not pass as clean.
 
@@ -18,8 +19,8 @@ and LLVM dialects, with the builtin engine or upstream MLIR's ``convert-nvgpu-to
 (``--engine``), and prints the result or writes it to ``-o``. Its target, configuration
 and severities are the ones ``--check`` would use for the file; its diagnostics go to
 standard error in ``--check``'s text format. Exit status: 0 lowered, 1 when the file
-could not be lowered (or its configuration has a problem), 2 for usage errors and
-unreadable or unwritable files.
+could not be lowered (or its configuration has a problem), 2 for usage errors, unreadable
+files and an ``-o`` file that cannot be created.
 
 ``ptx FILE`` compiles the file's ``gpu.module``s to PTX (either lowering engine, the rest of
 the GPU lowering through upstream MLIR, LLVM's NVPTX back end, in an isolated worker) and
@@ -27,7 +28,7 @@ prints it or writes it to ``-o``; ``--validate`` runs ``ptxas`` for each module'
 reports registers, spills and shared memory per kernel on standard error, beside the
 diagnostics (``--check``'s text format; ptxas's errors are mapped to source lines). Exit
 status: 0 compiled (and accepted), 1 when there is no PTX, ptxas rejected it or the file has
-errors, 2 for usage errors and unreadable or unwritable files.
+errors, 2 for usage errors, unreadable files and an ``-o`` file that cannot be created.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ from .config import (
 from .diagnostics import Diagnostic, Severity
 from .files import MAX_SOURCE_BYTES, read_file, size_text, walk_sources
 from .output import (
-    Finding, RelatedFinding, Summary, write_github, write_json, write_sarif, write_text, write_text_findings,
+    Finding, RelatedFinding, Summary, shown_path, write_all, write_github, write_json, write_sarif, write_text,
+    write_text_findings,
 )
 from .settings import ENGINES
 from .verify import CheckOptions, apply_severities, check_document
@@ -121,12 +123,6 @@ def collect_files(paths: Sequence[str], notes: list[str] | None = None) -> tuple
         else:
             problems.append(f"{shown_path(path)}: no such file or directory")
     return files, problems
-
-
-def shown_path(path: str) -> str:
-    """A path as a message shows it: control characters escaped, so that a file name cannot
-    start a line of its own in the output (``--format github`` reads lines as commands)."""
-    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in path)
 
 
 def read_source(path: str) -> tuple[str | None, str, list[Diagnostic]]:
@@ -385,11 +381,11 @@ def _usage_problem(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
         target, why = check_target(args.target)
         if target is None:
             parser.print_usage(sys.stderr)
-            print(f"nvgpu-ls: error: --target '{args.target}': {why}", file=sys.stderr)
+            print(f"nvgpu-ls: error: --target {args.target!r}: {why}", file=sys.stderr)
             return None, 2
     if args.config is not None and not os.path.isfile(args.config):
         why = "not a regular file" if os.path.exists(args.config) else "no such file or directory"
-        print(f"nvgpu-ls: error: --config {args.config}: {why}", file=sys.stderr)
+        print(f"nvgpu-ls: error: --config {shown_path(args.config)}: {why}", file=sys.stderr)
         return None, 2
     for name in ("upstream_timeout", "timeout"):
         if getattr(args, name, 1) <= 0:
@@ -476,8 +472,9 @@ def run_lower(path: str, settings: Settings, engine: str, debug_info: bool, outp
 
     text, problem, extra = read_source(path)
     shown = "<stdin>" if path == "-" else path
+    label = shown_path(shown)
     if text is None:
-        print(f"nvgpu-ls: error: {shown}: {problem}", file=err)
+        print(f"nvgpu-ls: error: {label}: {problem}", file=err)
         return 2
     check = settings.options_for(path)
     options = LoweringOptions(check=check, debug_info=debug_info)
@@ -491,9 +488,9 @@ def run_lower(path: str, settings: Settings, engine: str, debug_info: bool, outp
         except ImportError as exc:
             print(f"nvgpu-ls: error: the upstream engine is not available: {exc}", file=err)
             return 2
-        lowered = _guarded(lambda: lower_with_upstream(text, shown, options, timeout), f"lowering {shown}", err)
+        lowered = _guarded(lambda: lower_with_upstream(text, shown, options, timeout), f"lowering {label}", err)
     else:
-        lowered = _guarded(lambda: lower_document(doc, shown, options), f"lowering {shown}", err)
+        lowered = _guarded(lambda: lower_document(doc, shown, options), f"lowering {label}", err)
     if lowered is None:
         return 1
     report = FileReport(shown, doc, sorted(extra + lowered.diagnostics, key=lambda d: (d.start, d.end)))
@@ -501,23 +498,29 @@ def run_lower(path: str, settings: Settings, engine: str, debug_info: bool, outp
     write_text_findings(config_findings + findings_of(report), err)
     if lowered.text is None or config_findings:
         errors = sum(1 for d in report.diagnostics if d.severity == Severity.ERROR) + len(config_findings)
-        print(f"nvgpu-ls: {shown} was not lowered ({errors} error{'' if errors == 1 else 's'})", file=err)
+        print(f"nvgpu-ls: {label} was not lowered ({errors} error{'' if errors == 1 else 's'})", file=err)
         return 1
     return _write_result(lowered.text, output, out, err)
 
 
 def _write_result(text: str, output: str | None, out: TextIO, err: TextIO) -> int:
-    """``text`` to standard output or to the file ``output``: 0, or 2 when it cannot be written."""
+    """``text`` to standard output or to the file ``output``: 0; 2 when ``output`` cannot be
+    created (a usage problem); ``OUTPUT_ERROR_STATUS`` when writing it fails (a full disk).
+    Standard output's own failures are ``main``'s to report."""
     if output is None:
-        out.write(text)
-        out.flush()
+        write_all(out, text)
         return 0
     try:
-        with open(output, "w", encoding="utf-8") as handle:
+        handle = open(output, "w", encoding="utf-8")
+    except OSError as exc:
+        print(f"nvgpu-ls: error: cannot write {shown_path(output)}: {exc.strerror or exc}", file=err)
+        return 2
+    try:
+        with handle:
             handle.write(text)
     except OSError as exc:
-        print(f"nvgpu-ls: error: cannot write {output}: {exc.strerror or exc}", file=err)
-        return 2
+        print(f"nvgpu-ls: error: cannot write {shown_path(output)}: {exc.strerror or exc}", file=err)
+        return OUTPUT_ERROR_STATUS
     return 0
 
 
@@ -560,7 +563,7 @@ def ptx_main(argv: Sequence[str]) -> int:
         return status or 0
     if args.ptxas is not None and not (os.path.isfile(args.ptxas) and os.access(args.ptxas, os.X_OK)):
         why = "not an executable file" if os.path.exists(args.ptxas) else "no such file or directory"
-        print(f"nvgpu-ls: error: --ptxas {args.ptxas}: {why}", file=sys.stderr)
+        print(f"nvgpu-ls: error: --ptxas {shown_path(args.ptxas)}: {why}", file=sys.stderr)
         return 2
     try:
         settings = Settings(args.config, args.no_config, target)
@@ -577,8 +580,9 @@ def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, valida
 
     text, problem, extra = read_source(path)
     shown = "<stdin>" if path == "-" else path
+    label = shown_path(shown)
     if text is None:
-        print(f"nvgpu-ls: error: {shown}: {problem}", file=err)
+        print(f"nvgpu-ls: error: {label}: {problem}", file=err)
         return 2
     try:
         from .ptx.preview import PreviewOptions, preview_ptx
@@ -592,7 +596,7 @@ def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, valida
     extra = apply_severities(extra, check.severities)
     preview = None
     if not any(d.severity == Severity.ERROR for d in extra):
-        preview = _guarded(lambda: preview_ptx(text, shown, options), f"compiling {shown} to PTX", err)
+        preview = _guarded(lambda: preview_ptx(text, shown, options), f"compiling {label} to PTX", err)
         if preview is None:
             return 1
     found = apply_severities(list(preview.diagnostics), check.severities) if preview is not None else []
@@ -605,17 +609,17 @@ def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, valida
     errors = sum(1 for d in report.diagnostics if d.severity == Severity.ERROR) + len(config_findings)
     rejected = [r for r in (preview.ptxas if preview is not None else []) if not r.ok]
     if ptx is None:
-        print(f"nvgpu-ls: {shown}: no PTX ({errors} error{'' if errors == 1 else 's'})", file=err)
+        print(f"nvgpu-ls: {label}: no PTX ({errors} error{'' if errors == 1 else 's'})", file=err)
         return 1
     status = _write_result(ptx, output, out, err)
     if status:
         return status
     if rejected:
         names = ", ".join(f"@{r.module} ({r.chip})" for r in rejected)
-        print(f"nvgpu-ls: {shown}: ptxas rejected the PTX of {names}", file=err)
+        print(f"nvgpu-ls: {label}: ptxas rejected the PTX of {names}", file=err)
         return 1
     if errors:
-        print(f"nvgpu-ls: {shown}: compiled with {errors} error{'' if errors == 1 else 's'}", file=err)
+        print(f"nvgpu-ls: {label}: compiled with {errors} error{'' if errors == 1 else 's'}", file=err)
         return 1
     return 0
 

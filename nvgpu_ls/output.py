@@ -4,7 +4,9 @@ Every format reads the same ``Finding``s: a diagnostic already placed at 1-based
 and columns (columns count characters, as the text format always has), or a problem
 of the configuration file. Paths are printed as the user named them, except where a
 consumer needs them relative to the repository root (SARIF, GitHub annotations):
-there a path under the working directory is made relative to it.
+there a path under the working directory is made relative to it. A line-based format
+shows a path through ``shown_path`` (a file name can hold a newline, or bytes that are
+not UTF-8); JSON keeps the name itself, ASCII-escaped; SARIF percent-encodes its bytes.
 """
 
 from __future__ import annotations
@@ -69,6 +71,33 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+def shown_path(path: str) -> str:
+    """A path as a line of output shows it: bytes that are not UTF-8 (which Python holds as
+    lone surrogates) as ``\\xNN`` and control characters escaped, so that writing it never
+    fails on a strict UTF-8 stream and a file name cannot start a line of its own (``--format
+    github`` reads lines as commands)."""
+    text = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+
+
+def write_all(out: TextIO, text: str) -> None:
+    """Write ``text`` whole, or raise. A large write to a pipe whose reader has gone can be
+    taken in part: Python's buffered writer then reports a short count that its text layer
+    drops, so the rest vanished with status 0 (``nvgpu-ls lower ... | head``). Writing the
+    bytes until all are taken makes the next attempt raise ``BrokenPipeError`` instead."""
+    binary = getattr(out, "buffer", None)
+    if binary is None:
+        out.write(text)
+        out.flush()
+        return
+    out.flush()
+    data = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
+    while data:
+        taken = binary.write(data)
+        data = data[len(data) if taken is None else taken:]
+    binary.flush()
+
+
 # --------------------------------------------------------------------------- text
 
 def write_text(findings: Sequence[Finding], summary: Summary, out: TextIO) -> None:
@@ -81,10 +110,12 @@ def write_text(findings: Sequence[Finding], summary: Summary, out: TextIO) -> No
 def write_text_findings(findings: Sequence[Finding], out: TextIO) -> None:
     """The findings of ``write_text`` without its summary (``nvgpu-ls lower`` writes them to stderr)."""
     for finding in findings:
-        where = finding.path if finding.start is None else f"{finding.path}:{finding.start[0]}:{finding.start[1]}"
+        path = shown_path(finding.path)
+        where = path if finding.start is None else f"{path}:{finding.start[0]}:{finding.start[1]}"
         print(f"{where}: {finding.severity.label}: {finding.message} [{finding.code}]", file=out)
         for related in finding.related:
-            print(f"{related.path}:{related.start[0]}:{related.start[1]}: note: {related.message}", file=out)
+            print(f"{shown_path(related.path)}:{related.start[0]}:{related.start[1]}: note: {related.message}",
+                  file=out)
 
 
 # --------------------------------------------------------------------------- json
@@ -207,7 +238,7 @@ def artifact_location(path: str, root: str | None = None) -> dict:
         relative = ".."
     if relative == ".." or relative.startswith(".." + os.sep):
         return {"uri": Path(absolute).as_uri()}
-    return {"uri": quote(Path(relative).as_posix(), safe="/"), "uriBaseId": "%SRCROOT%"}
+    return {"uri": quote(os.fsencode(Path(relative).as_posix()), safe="/"), "uriBaseId": "%SRCROOT%"}
 
 
 def _region(start: Position | None, end: Position | None) -> dict:
@@ -307,8 +338,8 @@ def _repo_path(path: str) -> str:
     try:
         relative = os.path.relpath(os.path.abspath(path))
     except ValueError:
-        return path
-    return path if relative.startswith("..") else Path(relative).as_posix()
+        return shown_path(path)
+    return shown_path(path if relative.startswith("..") else Path(relative).as_posix())
 
 
 def github_command(finding: Finding) -> str:

@@ -145,6 +145,85 @@ def test_output_that_cannot_be_written_is_its_own_status_with_a_message(tmp_path
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_an_output_file_on_a_full_disk_is_the_output_error_status(tmp_path: Path) -> None:
+    """``-o`` on a full disk was status 2, the status of a usage error."""
+    path = tmp_path / "k.mlir"
+    path.write_text(VALID)
+    result = subprocess.run([sys.executable, "-m", "nvgpu_ls", "lower", "--no-config", str(path), "-o", "/dev/full"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 74
+    assert "cannot write /dev/full: No space left on device" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX names and pipes")
+@pytest.mark.parametrize("form", ["text", "json", "sarif", "github"])
+def test_a_file_name_that_is_not_utf8_is_reported_in_every_format(tmp_path: Path, form: str) -> None:
+    """A name such as ``k\\xe9.mlir`` (Latin-1) found by a directory walk: SARIF crashed with
+    ``UnicodeEncodeError`` and empty output, and the line formats on any strict UTF-8 stdout."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / os.fsdecode(b"k\xe9.mlir")).write_text("func.func @f() {\n  %0 = arith.addi : i32\n  return\n}\n")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
+    result = subprocess.run([sys.executable, "-m", "nvgpu_ls", "--check", "d", "--no-config", "--format", form],
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    if form == "sarif":
+        import json
+
+        (finding,) = json.loads(result.stdout)["runs"][0]["results"]
+        assert finding["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "d/k%E9.mlir"
+    elif form == "json":
+        import json
+
+        (finding,) = json.loads(result.stdout)
+        assert os.fsencode(finding["file"]) == b"d/k\xe9.mlir"
+    else:
+        assert "d/k\\xe9.mlir" in result.stdout.splitlines()[0]
+
+
+class _PartialWriter:
+    """A binary stream that takes at most ``step`` bytes a call, as a pipe may."""
+
+    def __init__(self, step: int) -> None:
+        self.step, self.taken = step, bytearray()
+
+    def write(self, data: bytes) -> int:
+        self.taken += bytes(data[:self.step])
+        return min(self.step, len(data))
+
+    def flush(self) -> None:
+        pass
+
+
+def test_write_all_writes_what_a_short_write_left() -> None:
+    import io
+
+    from nvgpu_ls.output import write_all
+
+    raw = _PartialWriter(1000)
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    out.buffer.write = raw.write  # type: ignore[method-assign]
+    text = "é" * 5000
+    write_all(out, text)
+    assert bytes(raw.taken) == text.encode("utf-8")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes")
+def test_a_lowering_cut_short_by_its_reader_is_the_broken_pipe_status() -> None:
+    """``nvgpu-ls lower K | head -c 100`` exited 0: the pipe took part of one large write and
+    the rest was dropped without an error."""
+    kernel = Path(__file__).parent / "data" / "lowering" / "warpgroup_gemm_tile.mlir"
+    process = subprocess.Popen([sys.executable, "-m", "nvgpu_ls", "lower", "--no-config", "--target", "sm_90a",
+                                str(kernel)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert len(process.stdout.read(100)) == 100  # the one large write has begun (the text is over 64 KiB)
+    process.stdout.close()
+    error = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 141, error
+    assert "Traceback" not in error
+
+
 def test_a_relative_ptxas_path_setting_is_refused() -> None:
     """A relative ``ptxasPath`` resolved against the workspace: a checkout's ``./ptxas`` ran."""
     from nvgpu_ls.settings import parse_settings
