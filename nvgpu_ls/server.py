@@ -90,9 +90,10 @@ class NvgpuLanguageServer(LanguageServer):
         self.store.warm_up = op_format_steps
 
     # ------------------------------------------------------------------ settings
-    def apply_settings(self, raw: Any, origin: str) -> None:
-        """Take new settings from the client; report what was wrong and keep the defaults for it."""
-        settings, problems = parse_settings(raw)
+    def apply_settings(self, raw: Any, origin: str, launch: bool = False) -> None:
+        """Take new settings from the client; report what was wrong and keep the defaults for it.
+        ``launch``: they are the ``initializationOptions``, the one place programs are trusted."""
+        settings, problems = parse_settings(raw, launch, self.settings.trusted_tools)
         self.settings = settings
         self.store.idle_release = settings.idle_memory_release
         for problem in problems:
@@ -251,7 +252,7 @@ class NvgpuLanguageServer(LanguageServer):
                 raise FeatureError(f"nvgpu-ls: {request.uri} is neither open nor a saved file")
         options = ptx_preview.preview_options(
             self.options_for(request.uri), request.engine or self.settings.lowering_engine, request.validate,
-            self.settings.ptxas_path, request.timeout)
+            self.settings.trusted_program(self.settings.ptxas_path), request.timeout)
         return ptx_preview.run_preview(self.preview_service(), text, request.uri, options, encoding, progress)
 
     def preview_service(self) -> Any:
@@ -368,7 +369,7 @@ server = NvgpuLanguageServer()
 def initialize(ls: NvgpuLanguageServer, params: lsp.InitializeParams) -> None:
     text_caps = params.capabilities.text_document
     ls.pull_diagnostics = bool(text_caps is not None and text_caps.diagnostic is not None)
-    ls.apply_settings(params.initialization_options, "initializationOptions")
+    ls.apply_settings(params.initialization_options, "initializationOptions", launch=True)
 
 
 @server.feature(lsp.INITIALIZED)

@@ -10,6 +10,12 @@ Like the configuration file, settings are never a reason to stop: each invalid v
 problem (shown to the user once with ``window/showMessage``) and keeps its default. The
 project's configuration file beats these settings where both say something (its target,
 its rule severities), because it travels with the code.
+
+A setting that names a program to run (``ptxasPath``) can come from a project: editors merge
+workspace settings (``.vscode/settings.json``, ``.nvim.lua``, ``.helix/languages.toml``) into
+the answer to ``workspace/configuration``. So the program is run only when it is also among
+``trustedTools``, which is read from ``initializationOptions`` alone: the launch, which the
+user's own editor configuration (or the VS Code extension, from user settings) writes.
 """
 
 from __future__ import annotations
@@ -43,11 +49,32 @@ class ServerSettings:
     idle_memory_release: float = 30.0
     """Seconds after the last document closes before the server empties its caches and gives
     the memory back (``nvgpu_ls.memory``); 0 never does."""
+    trusted_tools: frozenset[str] = frozenset()
+    """The programs the user lets settings name (absolute paths); only from the launch."""
+
+    def trusted_program(self, path: str | None) -> str | None:
+        """``path`` when the user trusts it to run, else None (the default is searched)."""
+        return path if path is not None and os.path.normpath(path) in self.trusted_tools else None
+
+    def untrusted_programs(self) -> list[str]:
+        """What each program setting that will not run says to the user."""
+        if self.ptxas_path is None or self.trusted_program(self.ptxas_path) is not None:
+            return []
+        return [f"setting 'ptxasPath': {self.ptxas_path!r} is not among the trustedTools given at launch "
+                f"(initializationOptions, from user settings); using the default ptxas"]
 
 
-def parse_settings(raw: Any) -> tuple[ServerSettings, list[str]]:
+LAUNCH_ONLY = frozenset({"trustedTools"})
+"""Settings read only from ``initializationOptions``: a project can put anything else in the
+settings an editor sends later."""
+
+
+def parse_settings(raw: Any, launch: bool = False,
+                   trusted_tools: frozenset[str] = frozenset()) -> tuple[ServerSettings, list[str]]:
     """Read settings as an editor sends them; returns them and what was wrong (one message per
-    problem). Unknown keys are problems too: a misspelt setting silently doing nothing is worse."""
+    problem). Unknown keys are problems too: a misspelt setting silently doing nothing is worse.
+    ``launch`` says they are the ``initializationOptions``, the only place ``trustedTools`` is
+    read; otherwise the programs trusted at launch (``trusted_tools``) are kept."""
     if raw is None:
         return ServerSettings(), []
     if isinstance(raw, Mapping) and isinstance(raw.get(SECTION), Mapping):
@@ -55,19 +82,24 @@ def parse_settings(raw: Any) -> tuple[ServerSettings, list[str]]:
     if not isinstance(raw, Mapping):
         return ServerSettings(), [f"settings must be an object, not {_kind(raw)}; using the defaults"]
     problems: list[str] = []
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {"trusted_tools": trusted_tools}
     for key, value in raw.items():
         reader = _READERS.get(key)
         if reader is None:
             known = ", ".join(sorted(_READERS))
             problems.append(f"unknown setting '{key}' (known settings: {known}); ignored")
             continue
+        if key in LAUNCH_ONLY and not launch:
+            problems.append(f"setting '{key}' is read only from initializationOptions, where a project cannot "
+                            f"put it; ignored")
+            continue
         name, read = reader
         try:
             values[name] = read(value)
         except ValueError as exc:
             problems.append(f"setting '{key}': {exc}; using the default")
-    return ServerSettings(**values), problems
+    settings = ServerSettings(**values)
+    return settings, problems + settings.untrusted_programs()
 
 
 def _kind(value: Any) -> str:
@@ -109,6 +141,15 @@ def _program(value: Any) -> str | None:
     return path
 
 
+def _programs(value: Any) -> frozenset[str]:
+    if value is None:
+        return frozenset()
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list of absolute paths, got {_kind(value)}")
+    paths = [_program(item) for item in value]
+    return frozenset(os.path.normpath(path) for path in paths if path is not None)
+
+
 def _rules(value: Any) -> dict[str, str]:
     if value is None:
         return {}
@@ -146,4 +187,5 @@ _READERS = {
     "loweringEngine": ("lowering_engine", _engine),
     "ptxasPath": ("ptxas_path", _program),
     "idleMemoryRelease": ("idle_memory_release", _seconds),
+    "trustedTools": ("trusted_tools", _programs),
 }

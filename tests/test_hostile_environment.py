@@ -34,6 +34,7 @@ from nvgpu_ls.features import commands
 from nvgpu_ls.lowering import native
 from nvgpu_ls.lowering.native import NativeWorker
 from nvgpu_ls.lowering.strings import mlir_string_body
+from nvgpu_ls.output import shown_path
 from nvgpu_ls.ptx.pipeline import Problem, find_ptxas, ptxas_output, ptxas_safe_file_names
 from nvgpu_ls.ptx.preview import PreviewOptions, PreviewService, ptx_source_lines
 
@@ -81,7 +82,8 @@ def test_check_names_a_hostile_file_and_runs_nothing_from_its_name(tmp_path, ups
     path.write_text(KERNEL.replace("gpu.return", "nvgpu.no_such_op\n    gpu.return"))
     done = cli(["--check", "--no-config", *(["--upstream"] if upstream else []), str(path)], tmp_path)
     assert done.returncode == 1, done.stderr
-    assert done.stdout.startswith(f"{path}:8:"), done.stdout  # the name as it is, newline included
+    # the name as it is, its newline escaped: a line-matching reader of the output sees one finding
+    assert done.stdout.startswith(f"{shown_path(str(path))}:8:") and "\\n" in done.stdout.splitlines()[0], done.stdout
     assert "1 file checked: 1 error" in done.stdout and "Traceback" not in done.stderr
     no_markers(tmp_path)
 

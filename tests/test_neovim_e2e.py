@@ -69,7 +69,7 @@ vim.g.nvgpu_e2e = {{
 }}
 require("nvgpu_ls").setup({{
   cmd = {cmd},
-  settings = {{ target = "sm_90" }},
+  settings = {{ target = "sm_90", ptxasPath = "/opt/cuda/bin/ptxas" }},
 }})
 """)
     env = dict(os.environ)
@@ -103,8 +103,9 @@ def test_the_driver_ran_to_the_end(neovim) -> None:
 
 def test_settings_reach_the_server_both_ways(neovim) -> None:
     result, _, _ = neovim
-    assert result["init_options"] == {"target": "sm_90"}
-    assert result["configuration"] == [{"target": "sm_90"}]  # section nvgpu-ls
+    settings = {"target": "sm_90", "ptxasPath": "/opt/cuda/bin/ptxas"}
+    assert result["init_options"] == {**settings, "trustedTools": ["/opt/cuda/bin/ptxas"]}  # trusted at launch only
+    assert result["configuration"] == [settings]  # section nvgpu-ls
 
 
 def test_one_client_per_root(neovim) -> None:

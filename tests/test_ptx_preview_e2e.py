@@ -212,7 +212,7 @@ def test_ptxas_errors_are_published_on_the_source_line_and_cleared_by_an_edit(cl
         return result, after_preview, refreshed, edited
 
     result, after_preview, refreshed, edited = run_preview_session(
-        scenario, client, initialization_options=settings, configuration=settings)
+        scenario, client, initialization_options={**settings, "trustedTools": [str(fake)]}, configuration=settings)
     (report,) = result.ptxasReport
     assert report.ok is False and any("Feature 'ldmatrix'" in m for m in report.messages)
     (answered,) = [d for d in result.diagnostics if d.code == "ptx.ptxas" and "Feature 'ldmatrix'" in d.message]
@@ -224,6 +224,27 @@ def test_ptxas_errors_are_published_on_the_source_line_and_cleared_by_an_edit(cl
     assert after_preview.version == 1
     assert refreshed == (client == "vscode")  # a client that pulls is asked to pull again
     assert edited is not None and "ptx.ptxas" not in codes(edited.diagnostics) and edited.version == 2
+
+
+@pytest.mark.parametrize("trusted", [False, True], ids=["untrusted", "trusted"])
+def test_a_ptxas_named_by_workspace_settings_runs_only_when_trusted_at_launch(tmp_path, trusted):
+    """``.vscode/settings.json``, ``.nvim.lua`` and the like reach the server through
+    ``workspace/configuration``: a ``ptxasPath`` from there ran whatever the checkout named."""
+    ran = tmp_path / "ran"
+    fake = tmp_path / "ptxas"
+    fake.write_text(f"#!{sys.executable}\nopen({str(ran)!r}, 'w').close()\nraise SystemExit(1)\n")
+    fake.chmod(0o755)
+
+    async def scenario(s: LspSession, progress: ProgressLog):
+        await s.open(NAME, GEMM)
+        await preview(s, validate=True)
+        return [m.message for m in s.messages]
+
+    messages = run_preview_session(scenario, "vscode", configuration={"ptxasPath": str(fake)},
+                                   initialization_options={"trustedTools": [str(fake)]} if trusted else {})
+    assert ran.exists() == trusted
+    untrusted = [m for m in messages if "is not among the trustedTools" in m]
+    assert bool(untrusted) == (not trusted), messages
 
 
 # ---------------------------------------------------------------------- faults in the worker

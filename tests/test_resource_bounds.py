@@ -67,7 +67,7 @@ def test_concurrent_previews_run_one_at_a_time(tmp_path):
     settings = {"ptxasPath": str(fake)}
 
     async def main():
-        session = LspSession("neovim-0.7.2", initialization_options=settings)
+        session = LspSession("neovim-0.7.2", initialization_options={**settings, "trustedTools": [str(fake)]})
         await session.start()
         try:
             names = [f"concurrent_{n}.mlir" for n in range(PREVIEWS)]

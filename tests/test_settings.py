@@ -15,7 +15,8 @@ def test_missing_settings_are_the_defaults():
 def test_every_setting_is_read_in_the_editor_spelling():
     settings, problems = parse_settings({
         "target": "SM_90A+ptx80", "configPath": "~/nvgpu-ls.toml", "rules": {"nvgpu.sm-gate": "Warning"},
-        "loweringEngine": "upstream", "ptxasPath": "/opt/cuda/bin/ptxas", "idleMemoryRelease": 5})
+        "loweringEngine": "upstream", "ptxasPath": "/opt/cuda/bin/ptxas", "idleMemoryRelease": 5,
+        "trustedTools": ["/opt/cuda/bin/../bin/ptxas"]}, launch=True)
     assert problems == []
     assert settings.target == "sm_90a+ptx80"
     assert settings.config_path is not None and settings.config_path.endswith("/nvgpu-ls.toml")
@@ -23,6 +24,7 @@ def test_every_setting_is_read_in_the_editor_spelling():
     assert settings.rules == {"nvgpu.sm-gate": "warning"}
     assert settings.lowering_engine == "upstream"
     assert settings.ptxas_path == "/opt/cuda/bin/ptxas"
+    assert settings.trusted_program(settings.ptxas_path) == "/opt/cuda/bin/ptxas"
     assert settings.idle_memory_release == 5.0
 
 
@@ -41,8 +43,8 @@ def test_an_unknown_chip_is_reported_and_the_target_stays_unset():
 def test_each_invalid_value_keeps_its_own_default_and_the_valid_ones_apply():
     settings, problems = parse_settings({
         "target": 90, "rules": {"ssa.*": "loud", "nvgpu.*": "off"}, "loweringEngine": "llvm", "ptxasPath": "/p",
-        "colour": "blue"})
-    assert settings == ServerSettings(ptxas_path="/p")
+        "colour": "blue"}, launch=True, trusted_tools=frozenset({"/p"}))
+    assert settings == ServerSettings(ptxas_path="/p", trusted_tools=frozenset({"/p"}))
     assert len(problems) == 4
     assert any("expected a string, got a number" in p for p in problems)
     assert any("ssa.* = 'loud'" in p for p in problems)
@@ -61,3 +63,33 @@ def test_an_idle_memory_release_that_is_not_seconds_keeps_the_default(value):
     assert settings.idle_memory_release == 30.0
     (problem,) = problems
     assert "setting 'idleMemoryRelease': expected a number of seconds from 0 to 86400" in problem
+
+
+def test_a_program_setting_runs_only_when_trusted_at_launch():
+    """``ptxasPath`` can come from a project's workspace settings, merged by the editor: it is
+    used only when ``initializationOptions`` also list it in ``trustedTools``."""
+    settings, problems = parse_settings({"ptxasPath": "/tmp/checkout/ptxas"})
+    assert settings.ptxas_path == "/tmp/checkout/ptxas" and settings.trusted_program(settings.ptxas_path) is None
+    assert problems == ["setting 'ptxasPath': '/tmp/checkout/ptxas' is not among the trustedTools given at launch "
+                        "(initializationOptions, from user settings); using the default ptxas"]
+    launch, problems = parse_settings({"trustedTools": ["/opt/cuda/bin/ptxas"]}, launch=True)
+    assert problems == [] and launch.trusted_tools == frozenset({"/opt/cuda/bin/ptxas"})
+    later, problems = parse_settings({"ptxasPath": "/opt/cuda/bin/ptxas"}, trusted_tools=launch.trusted_tools)
+    assert problems == [] and later.trusted_program(later.ptxas_path) == "/opt/cuda/bin/ptxas"
+
+
+def test_trusted_tools_from_workspace_configuration_are_ignored():
+    settings, problems = parse_settings({"trustedTools": ["/tmp/checkout/ptxas"], "ptxasPath": "/tmp/checkout/ptxas"},
+                                        trusted_tools=frozenset({"/opt/cuda/bin/ptxas"}))
+    assert settings.trusted_tools == frozenset({"/opt/cuda/bin/ptxas"})
+    assert settings.trusted_program(settings.ptxas_path) is None
+    assert problems[0] == ("setting 'trustedTools' is read only from initializationOptions, where a project cannot "
+                           "put it; ignored")
+    assert "is not among the trustedTools" in problems[1]
+
+
+@pytest.mark.parametrize("value, why", [("/opt/ptxas", "expected a list of absolute paths, got a string"),
+                                        (["ptxas"], "must be given by an absolute path")])
+def test_trusted_tools_must_be_absolute_paths(value, why):
+    settings, (problem,) = parse_settings({"trustedTools": value}, launch=True)
+    assert settings.trusted_tools == frozenset() and why in problem

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from nvgpu_ls.settings import _READERS
+from nvgpu_ls.settings import _READERS, LAUNCH_ONLY
 
 EXTENSION = Path(__file__).resolve().parent.parent / "editors" / "vscode"
 FIXTURES = EXTENSION / "test" / "fixtures"
@@ -80,11 +80,14 @@ def test_manifest_settings_are_the_servers() -> None:
     """Every setting the server reads is contributed, and the client's own are the launch ones."""
     manifest = json.loads((EXTENSION / "package.json").read_text(encoding="utf-8"))
     contributed = {key.removeprefix("nvgpu-ls.") for key in manifest["contributes"]["configuration"]["properties"]}
-    assert set(_READERS) <= contributed
-    assert contributed - set(_READERS) == {"serverPath", "pythonPath", "trace.server"}
+    workspace_settings = set(_READERS) - LAUNCH_ONLY  # the extension derives the launch-only ones
+    assert workspace_settings <= contributed and not LAUNCH_ONLY & contributed
+    assert contributed - workspace_settings == {"serverPath", "pythonPath", "trace.server"}
     settings_ts = (EXTENSION / "src" / "settings.ts").read_text(encoding="utf-8")
-    for key in _READERS:
+    for key in workspace_settings:
         assert f"'{key}'" in settings_ts, f"the client does not pass {key} to the server"
+    for key in LAUNCH_ONLY:
+        assert f"{key}:" in settings_ts, f"the client does not pass {key} at launch"
     properties = manifest["contributes"]["configuration"]["properties"]
     assert properties["nvgpu-ls.loweringEngine"]["enum"] == ["builtin", "upstream"]
     assert manifest["activationEvents"] == ["onLanguage:mlir"]

@@ -24,7 +24,13 @@ import {
   renderLowered,
   renderPtx,
 } from './preview';
-import { RESTART_SETTINGS, SECTION, filterConfigurationResult, resolveServerCommand, serverSettings } from './settings';
+import {
+  RESTART_SETTINGS,
+  SECTION,
+  filterConfigurationResult,
+  initializationOptions,
+  resolveServerCommand,
+} from './settings';
 import { SymbolLike, resolveTarget, statusBarText } from './target';
 
 const OPEN_SETTINGS = 'Open Settings';
@@ -84,7 +90,7 @@ async function startClient(): Promise<void> {
       { scheme: 'untitled', language: 'mlir' },
     ],
     synchronize: { configurationSection: SECTION },
-    initializationOptions: serverSettings(config),
+    initializationOptions: initializationOptions(config, config.inspect<string>('ptxasPath')?.globalValue),
     outputChannel: output,
     middleware: {
       workspace: {

@@ -10,8 +10,9 @@ export const SERVER_SETTING_KEYS = [
   'target', 'configPath', 'rules', 'loweringEngine', 'ptxasPath', 'idleMemoryRelease',
 ] as const;
 
-/** Settings that change the server's command line: the client restarts when they change. */
-export const RESTART_SETTINGS = [`${SECTION}.serverPath`, `${SECTION}.pythonPath`];
+/** Settings that change the server's command line or what it trusts at launch: the client
+ * restarts when they change. */
+export const RESTART_SETTINGS = [`${SECTION}.serverPath`, `${SECTION}.pythonPath`, `${SECTION}.ptxasPath`];
 
 export interface ServerSettings {
   target?: string | null;
@@ -39,6 +40,18 @@ export function serverSettings(section: unknown): ServerSettings {
     out[key] = typeof value === 'string' && value.trim() === '' ? null : value;
   }
   return out as ServerSettings;
+}
+
+/** The initializationOptions: the server's settings, and in `trustedTools` the ptxas the user
+ * named in user settings. Workspace settings reach the server as well, so it runs a program a
+ * setting names only when the launch lists it; VS Code tells the two apart here, where
+ * `userPtxasPath` is the user-level value (`inspect(...).globalValue`), never a workspace's. */
+export function initializationOptions(
+  section: unknown,
+  userPtxasPath: unknown,
+): ServerSettings & { trustedTools: string[] } {
+  const trusted = typeof userPtxasPath === 'string' && userPtxasPath.trim() !== '' ? [userPtxasPath.trim()] : [];
+  return { ...serverSettings(section), trustedTools: trusted };
 }
 
 /** The answer to a `workspace/configuration` request, with each `nvgpu-ls` section reduced

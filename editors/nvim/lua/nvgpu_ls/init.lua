@@ -55,6 +55,18 @@ local function split_settings(settings)
   return { [M.section] = inner }, inner
 end
 
+--- The initializationOptions ``setup()`` sends by default: the settings, and the ptxas they name
+--- in ``trustedTools``. The server reads ``trustedTools`` from the launch alone, because project
+--- settings can reach ``workspace/configuration``; ``setup()``'s options are the user's own
+--- configuration.
+local function launch_options(inner)
+  local options = vim.deepcopy(inner)
+  if type(inner.ptxasPath) == "string" and inner.ptxasPath ~= "" then
+    options.trustedTools = { inner.ptxasPath }
+  end
+  return options
+end
+
 --- How this Neovim starts clients: "config" (>= 0.11), "start" (0.8 - 0.10), "start_client" (0.7).
 function M.mode()
   if vim.lsp.config ~= nil and vim.lsp.enable ~= nil then
@@ -160,14 +172,14 @@ end
 --- Configure and start nvgpu-ls for ``filetypes`` (default mlir) buffers.
 ---
 --- opts: cmd, settings (the "nvgpu-ls" section's contents, or {["nvgpu-ls"] = {...}}),
---- init_options (default: the same settings), root_markers, root_dir (a fixed directory),
+--- init_options (default: the same settings, with the ptxas they name as trustedTools), root_markers, root_dir (a fixed directory),
 --- filetypes, capabilities, handlers, on_attach, on_exit, cmd_env.
 function M.setup(opts)
   opts = opts or {}
   local config = vim.tbl_extend("force", vim.deepcopy(M.defaults), opts)
   config.client_settings, config.inner_settings = split_settings(config.settings)
   if config.init_options == nil then
-    config.init_options = config.inner_settings
+    config.init_options = launch_options(config.inner_settings)
   end
   state.config = config
   state.warned = false

@@ -1,5 +1,13 @@
 import * as assert from 'assert';
-import { Host, filterConfigurationResult, findExecutable, resolveServerCommand, serverSettings, RESTART_SETTINGS } from '../settings';
+import {
+  Host,
+  RESTART_SETTINGS,
+  filterConfigurationResult,
+  findExecutable,
+  initializationOptions,
+  resolveServerCommand,
+  serverSettings,
+} from '../settings';
 
 function host(executables: string[], extra: Partial<Host> = {}): Host {
   return {
@@ -61,7 +69,7 @@ describe('resolveServerCommand', () => {
   });
 
   it('restarts only for the settings of the command line', () => {
-    assert.deepStrictEqual(RESTART_SETTINGS, ['nvgpu-ls.serverPath', 'nvgpu-ls.pythonPath']);
+    assert.deepStrictEqual(RESTART_SETTINGS, ['nvgpu-ls.serverPath', 'nvgpu-ls.pythonPath', 'nvgpu-ls.ptxasPath']);
   });
 });
 
@@ -86,6 +94,17 @@ describe('serverSettings', () => {
       idleMemoryRelease: 60,
       rules: { 'nvgpu.sm-gate': 'warning', 'ssa.*': 'off' },
     });
+  });
+
+  it('trusts only the ptxas of user settings at launch', () => {
+    const section = { target: 'sm_90a', ptxasPath: '/checkout/ptxas' };
+    assert.deepStrictEqual(initializationOptions(section, undefined), {
+      target: 'sm_90a',
+      ptxasPath: '/checkout/ptxas',
+      trustedTools: [],
+    });
+    assert.deepStrictEqual(initializationOptions(section, ' /opt/cuda/bin/ptxas ').trustedTools, ['/opt/cuda/bin/ptxas']);
+    assert.deepStrictEqual(initializationOptions(section, '').trustedTools, []);
   });
 
   it('answers nothing for no section', () => {
