@@ -79,8 +79,16 @@ started = time.perf_counter()
 doc = Document(text)
 found = doc.diagnostics() + check_document(doc, CheckOptions())
 seconds = time.perf_counter() - started
+peak = memory_kib()[1]
+# One character typed in the middle: for top-level ops, inside the op on the middle line.
+middle = text.find("\n", len(text) // 2) + 1 + 12 if kind == "ops" else len(text) // 2
+edited = text[:middle] + "x" + text[middle:]
+started = time.perf_counter()
+doc.update(edited)
+doc.diagnostics() + check_document(doc, CheckOptions())
 print(json.dumps({{"bytes": len(text.encode("utf-8", errors="surrogatepass")), "seconds": seconds,
-                  "baseline_kib": baseline, "peak_kib": memory_kib()[1], "diagnostics": len(found)}}))
+                  "edit_seconds": time.perf_counter() - started, "edit": doc.last_update,
+                  "baseline_kib": baseline, "peak_kib": peak, "diagnostics": len(found)}}))
 """
 
 HOSTILE_KINDS = ("binary", "nul", "string", "ops")
@@ -90,7 +98,9 @@ bytes, one string literal, and top-level ops (the most objects per byte)."""
 
 def measure_hostile(kind: str, size: int) -> dict:
     """Analyse and check ``size`` bytes of a ``kind`` of input in a child process: the peak RSS
-    over the child's baseline per input byte, and the seconds to diagnostics."""
+    over the child's baseline per input byte, the seconds to diagnostics, and the seconds to
+    diagnostics again after one character typed in the middle (``edit_seconds``; ``edit`` says
+    whether the update was ``incremental`` or ``full``)."""
     code = _HOSTILE_CHILD.format(root=str(ROOT), kind=kind, size=size)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=True)
     found = json.loads(done.stdout.strip().splitlines()[-1])
@@ -117,10 +127,11 @@ def main() -> None:
               f"budget {budget} MiB; {json.dumps({k: v for k, v in found.items() if 'kib' not in k})}")
     for kind in HOSTILE_KINDS if args.hostile_bytes else ():
         found = measure_hostile(kind, args.hostile_bytes)
-        per_byte, seconds = HOSTILE_BUDGETS[kind]
+        per_byte, seconds, edit_seconds = HOSTILE_BUDGETS[kind]
         print(f"{kind:>6}: {found['bytes'] / 1e6:.1f} MB: {found['bytes_per_byte']:.0f} B of peak RSS per input byte "
               f"(budget {per_byte}), {found['seconds']:.1f} s to diagnostics (budget {seconds} s), "
-              f"{found['diagnostics']} diagnostics")
+              f"{found['diagnostics']} diagnostics; one edit: {found['edit_seconds']:.2f} s ({found['edit']}; budget "
+              f"{edit_seconds} s)")
 
 
 if __name__ == "__main__":

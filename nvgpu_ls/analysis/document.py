@@ -91,35 +91,57 @@ class Document:
     def _try_incremental(self, text: str, edit_start: int, old_end: int, new_end: int) -> bool:
         if "-----" in text[max(edit_start - 8, 0):new_end + 8] or "-----" in self.text[max(edit_start - 8, 0):old_end + 8]:
             return False
-        target = self._reparse_target(edit_start, old_end)
-        if target is None or target.prefix_reach > edit_start:
-            return False
         # An unclosed region or a stray brace anywhere makes brace structure a whole-file matter:
         # where a region left open ends decides which ops its parent holds (the op's last '}' may
         # close an attribute dictionary, or the parent's region).
         if any(d.code in _STRUCTURAL or d.code == _SCANNED_BODY for d in self.syntax_diagnostics):
             return False
+        return any(self._reread(target, text, edit_start, old_end, new_end)
+                   for target in self._reparse_targets(edit_start, old_end))
+
+    def _reread(self, target: Operation, text: str, edit_start: int, old_end: int, new_end: int) -> bool:
+        """Read ``target`` again in the new text and splice it in, if it reads to the same end."""
         delta = new_end - old_end
-        start, end = target.start, target.end + delta
+        end = target.end + delta
+        lead = target
+        if target.prefix_reach > edit_start:  # reading the op before it looked at the edited token
+            lead = self._clean_sibling_before(target)
+            if lead is None or lead.prefix_reach > edit_start:
+                return False
+        start = lead.start
         # The real token before and the real tokens after the op, so that error placement and
         # every look-ahead decision are the ones a full parse makes.
+        # One scan over the op and what follows it, so that a token running past the op's old end
+        # (a string left open) is seen whole and refused.
         before = _previous_token(text, start)
-        tokens = before + tk.tokenize(text, start, end)[:-1]
-        first, own = len(before), len(tokens)
+        horizon = text.find("\n", min(end + 400, len(text)))
+        tokens = before + tk.tokenize(text, start, len(text) if horizon == -1 else horizon)
+        first = len(before)
+        own = next((i for i in range(first, len(tokens)) if tokens[i].start >= end or tokens[i].kind == tk.EOF),
+                   len(tokens))
         if own > first:
             tokens[first] = tokens[first]._replace(newline_before=_line_break_before(text, start))
-        horizon = text.find("\n", min(end + 400, len(text)))
-        tokens += tk.tokenize(text, end, len(text) if horizon == -1 else horizon)
-        if len(tokens) > own:
-            tokens[own] = tokens[own]._replace(newline_before=_line_break_before(text, tokens[own].start))
         parser = Parser(text, tokens, self.registry)
         parser.aliases = self.chunk_at(target.start).aliases
         parser.pos = first
         parser.depth = _nesting(target)
-        parser.furthest = target.prefix_reach
+        parser.furthest = lead.prefix_reach
+        if lead is not target:
+            # The op before reads as it did (to the same end, without a problem): the edited token
+            # did not change what it is, and the target starts where it started.
+            again = parser.parse_op_recovering(target.parent)
+            if again is None or again.end != lead.end or parser.diagnostics or parser.pos >= own \
+                    or tokens[parser.pos].start != target.start:
+                return False
+            parser.deferred_location_aliases = []  # the op before's, checked when it was first read
         fresh = parser.parse_op_recovering(target.parent)
+        reach = parser.furthest
         parser.check_location_aliases(self.chunk_at(target.start))
-        if fresh is None or parser.pos != own or fresh.end != end or not fresh.regions or text[end - 1] != "}":
+        if fresh is None or parser.pos != own or fresh.end != end:
+            return False
+        if horizon != -1 and reach >= tokens[-1].start:
+            return False  # it read up to the end of the tokens scanned, which is not the text's end
+        if bool(fresh.regions) != bool(target.regions) or (target.regions and text[end - 1] != "}"):
             return False
         if any(d.code == _SCANNED_BODY or d.code in _STRUCTURAL for d in parser.diagnostics):
             return False
@@ -131,7 +153,35 @@ class Document:
                 return False  # reported while reading another op, on the edited text: where it goes is unclear
         with self.mutation_lock:
             self._splice(target, fresh, text, (edit_start, old_end, new_end), parser)
+            self._set_reach_after(fresh, reach)
         return True
+
+    def _set_reach_after(self, fresh: Operation, reach: int) -> None:
+        """The op read after ``fresh`` starts with what reading ``fresh`` looked at (its
+        ``prefix_reach``, which says whether an edit in its first token must read ``fresh`` too):
+        the next op in its block exactly, else the next op after an ancestor at least."""
+        op: Operation | None = fresh
+        exact = True
+        while op is not None:
+            container = op.parent.ops if op.parent is not None else self._chunk_of(op).ops
+            index = container.index(op)
+            if index + 1 < len(container):
+                following = container[index + 1]
+                following.prefix_reach = reach if exact else max(following.prefix_reach, reach)
+                return
+            exact = False
+            op = op.parent_op()
+
+    def _clean_sibling_before(self, op: Operation) -> Operation | None:
+        """The op just before ``op`` in its block (or chunk), if reading it reported nothing."""
+        container = op.parent.ops if op.parent is not None else self._chunk_of(op).ops
+        index = container.index(op)
+        if index == 0:
+            return None
+        sibling = container[index - 1]
+        if any(sibling.start <= origin < sibling.end for _, origin in self._origins):
+            return None
+        return sibling
 
     def _splice(self, target: Operation, fresh: Operation, text: str, edit: tuple[int, int, int],
                 parser: Parser) -> None:
@@ -170,13 +220,18 @@ class Document:
         self.last_update = "incremental"
 
     def _set_diagnostics(self, with_origins: list) -> None:
-        """Syntax diagnostics in text order, each with the start of the op that reported it."""
-        with_origins.sort(key=lambda pair: pair[0].start)
+        """Syntax diagnostics in text order, each with the start of the op that reported it; two at
+        one place in the order of the ops that reported them, which a re-read op keeps."""
+        with_origins.sort(key=lambda pair: (pair[0].start, pair[1]))
         self._origins = with_origins
         self.syntax_diagnostics = [d for d, _ in with_origins]
 
-    def _reparse_target(self, edit_start: int, old_end: int) -> Operation | None:
-        """The innermost op with regions whose braces strictly enclose the edit."""
+    def _reparse_targets(self, edit_start: int, old_end: int) -> list[Operation]:
+        """The ops to try reading again, smallest first: the innermost op without regions that
+        strictly encloses the edit (a file of many small ops is then not read whole for each
+        keystroke), and the innermost op with regions whose braces strictly enclose it. Each is
+        accepted only if re-reading ends it where it ended before (``_reread``)."""
+        targets: list[Operation] = []
         best: Operation | None = None
         candidates = [op for chunk in self.chunks for op in chunk.ops]
         while candidates:
@@ -187,11 +242,14 @@ class Document:
                     break
             if inside is None:
                 break
-            if inside.regions and any(r.start < edit_start and old_end < r.end - 1 for r in inside.regions) \
+            if not inside.regions:
+                targets.append(inside)
+                break
+            if any(r.start < edit_start and old_end < r.end - 1 for r in inside.regions) \
                     and self.text[inside.end - 1] == "}":
                 best = inside
             candidates = [o for r in inside.regions for b in r.blocks for o in b.ops]
-        return best
+        return targets + ([best] if best is not None else [])
 
     def _chunk_of(self, op: Operation) -> Chunk:
         for chunk in self.chunks:
