@@ -161,10 +161,12 @@ def _findings(doc: Document) -> list:
     return sorted((d.start, d.end, d.message) for d in check_document(doc, CheckOptions()))
 
 
-def _read_again_matches_a_full_parse(before: str, after: str) -> bool:
+def _matches_a_full_parse_after(before: str, after: str) -> Document:
+    """``before`` updated to ``after``, checked against a fresh parse of ``after``."""
     doc = Document(before)
     doc.update(after)
-    return doc.last_update == "incremental" and summary(doc) == summary(Document(after))
+    assert summary(doc) == summary(Document(after))
+    return doc
 
 
 def test_an_op_whose_error_recovery_reads_past_the_scanned_tokens_is_not_spliced():
@@ -173,10 +175,7 @@ def test_an_op_whose_error_recovery_reads_past_the_scanned_tokens_is_not_spliced
     before = ("func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n"
               + ("  // " + "x" * 60 + "\n") * 10 + "7\n  return %0 : i32\n}\n")
     at = before.index(": i32\n")
-    after = before[:at] + "]9]" + before[at + 1:]
-    doc = Document(before)
-    doc.update(after)
-    assert summary(doc) == summary(Document(after))
+    _matches_a_full_parse_after(before, before[:at] + "]9]" + before[at + 1:])
 
 
 def test_a_string_left_open_to_the_end_of_the_line_is_read_whole():
@@ -184,10 +183,7 @@ def test_a_string_left_open_to_the_end_of_the_line_is_read_whole():
               "  %d = nvgpu.mma.sync (%x, %y, %z) {mmaShape = [16, 8, 8]} : (vector<4x1xf32>, vector<2x1xf32>, "
               "vector<2x2xf32>) -> vector<2x2xf32> // d\n  return %d : vector<2x2xf32>\n}\n")
     at = before.index("%y, %z)")
-    after = before[:at] + '"' + before[at + 3:]
-    doc = Document(before)
-    doc.update(after)
-    assert summary(doc) == summary(Document(after))
+    _matches_a_full_parse_after(before, before[:at] + '"' + before[at + 3:])
 
 
 def test_two_problems_at_one_place_keep_the_order_of_the_ops_that_found_them():
@@ -198,7 +194,8 @@ def test_two_problems_at_one_place_keep_the_order_of_the_ops_that_found_them():
               "  nvgpu.warpgroup.mma.store %e, %out : !acc to memref<64x128xf32, 3>\n"
               "  nvgpu.warpgrma.store %e, %out : !acc to memref<64x128xf32, 3>\n  return\n}\n")
     at = before.index("!acc to memref")
-    assert _read_again_matches_a_full_parse(before, before[:at] + "!ac7x9memref" + before[at + 14:])
+    assert _matches_a_full_parse_after(before, before[:at] + "!ac7x9memref" + before[at + 14:]).last_update == \
+        "incremental"
 
 
 def test_what_a_re_read_op_looked_at_moves_to_the_op_after_it():
