@@ -102,3 +102,14 @@ def test_fixtures_are_valid_nvgpu(tmp_path: Path) -> None:
     from nvgpu_ls.cli import main
 
     assert main(["--check", "--no-config", *map(str, sorted(FIXTURES.glob("*.mlir")))]) == 0
+
+
+def test_settings_that_name_programs_come_from_user_settings_only() -> None:
+    """``serverPath``, ``pythonPath`` and ``ptxasPath`` were machine-overridable, so a repository's
+    ``.vscode/settings.json`` could name the program VS Code starts (issue 16)."""
+    manifest = json.loads((EXTENSION / "package.json").read_text(encoding="utf-8"))
+    properties = manifest["contributes"]["configuration"]["properties"]
+    programs = ["nvgpu-ls.serverPath", "nvgpu-ls.pythonPath", "nvgpu-ls.ptxasPath"]
+    assert all(properties[name].get("scope") == "machine" for name in programs)
+    untrusted = manifest["capabilities"]["untrustedWorkspaces"]
+    assert untrusted["supported"] == "limited" and set(programs) <= set(untrusted["restrictedConfigurations"])
