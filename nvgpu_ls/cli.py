@@ -37,6 +37,7 @@ import argparse
 import os
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence, TextIO, TypeVar
 
 from .analysis.document import Document
@@ -49,6 +50,7 @@ from .output import (
     Finding, RelatedFinding, Summary, shown_path, write_all, write_github, write_json, write_sarif, write_text,
     write_text_findings,
 )
+from .result_cache import FileResult, ResultCache, default_cache_dir
 from .settings import ENGINES
 from .verify import CheckOptions, apply_severities, check_document
 
@@ -94,8 +96,17 @@ def _arg_parser() -> argparse.ArgumentParser:
                         help="read this configuration file (nvgpu-ls.toml, or a pyproject.toml's "
                              "[tool.nvgpu-ls]) instead of searching from each file's directory up")
     config.add_argument("--no-config", action="store_true", help="use no configuration file")
+    parser.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
+                        help="check files in N processes (default 0: one per usable core, when there is "
+                             "enough to check to pay for starting them)")
+    cache = parser.add_mutually_exclusive_group()
+    cache.add_argument("--cache-dir", metavar="DIR",
+                       help="keep each file's findings here and reuse them while the file, its options and "
+                            "nvgpu-ls are unchanged (default: $XDG_CACHE_HOME/nvgpu-ls/check)")
+    cache.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     parser.add_argument("--upstream", action="store_true",
-                        help="also run upstream MLIR's verifier (needs the torch-mlir bindings)")
+                        help="also run upstream MLIR's verifier (needs the torch-mlir bindings; its files are "
+                             "checked one at a time and not cached)")
     parser.add_argument("--upstream-timeout", type=float, default=DEFAULT_UPSTREAM_TIMEOUT, metavar="SECONDS",
                         help=f"time limit of the upstream verifier per file (default {DEFAULT_UPSTREAM_TIMEOUT:g})")
     parser.add_argument("--tcp", metavar="HOST:PORT",
@@ -153,11 +164,54 @@ def check_file(path: str, options: CheckOptions | None = None) -> FileReport:
     shown = "<stdin>" if path == "-" else path
     if text is None:
         return FileReport(shown, None, [], problem)
+    return check_text(shown, text, extra, options)
+
+
+def check_text(shown: str, text: str, extra: list[Diagnostic], options: CheckOptions | None) -> FileReport:
+    """Analyse a file's text, with the diagnostics reading it gave (``read_source``)."""
     doc = Document(text, uri=shown)
     if options is not None:
         extra = apply_severities(extra, options.severities)
     diagnostics = sorted(extra + check_document(doc, options), key=lambda d: (d.start, d.end))
     return FileReport(shown, doc, diagnostics)
+
+
+def result_of(report: FileReport) -> FileResult:
+    """A report as the output formats and the cache keep it: placed findings and counts."""
+    if report.doc is None:
+        return FileResult(report.path, problem=report.problem)
+    return FileResult(report.path, findings_of(report),
+                      sum(1 for d in report.diagnostics if d.severity == Severity.ERROR),
+                      sum(1 for d in report.diagnostics if d.severity == Severity.WARNING))
+
+
+def _check_in_worker(job: tuple[str, str, list[Diagnostic], CheckOptions]) -> FileResult:
+    return result_of(check_text(*job))
+
+
+PARALLEL_MIN_CHARACTERS = 64 * 1024
+"""Below this much text to analyse, starting processes costs more than it saves."""
+
+
+def check_texts(jobs: list[tuple[str, str, list[Diagnostic], CheckOptions]], processes: int) -> list[FileResult]:
+    """``check_text`` for each job, in order: in ``processes`` worker processes (0: one per
+    usable core) when there is enough to check, else here."""
+    if processes == 0:
+        processes = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    processes = min(processes, len(jobs))
+    if processes < 2 or sum(len(job[1]) for job in jobs) < PARALLEL_MIN_CHARACTERS:
+        return [_check_in_worker(job) for job in jobs]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    # fork shares the imported package with the workers; elsewhere each imports it once
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    try:
+        with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context(method)) as pool:
+            return list(pool.map(_check_in_worker, jobs, chunksize=max(1, len(jobs) // (processes * 4))))
+    except (BrokenProcessPool, OSError):  # a worker was killed, or none could start: do it here
+        return [_check_in_worker(job) for job in jobs]
 
 
 class Settings:
@@ -255,32 +309,60 @@ def finding_of_problem(problem: ConfigProblem) -> Finding:
                    problem.message)
 
 
+def check_files(files: Sequence[str], settings: Settings, upstream: Upstream | None = None, jobs: int = 1,
+                cache: ResultCache | None = None) -> list[FileResult]:
+    """Each file's result, in order: from ``cache`` where the file, its options and nvgpu-ls are
+    unchanged, else checked (in ``jobs`` processes, see ``check_texts``) and stored there."""
+    results: list[FileResult | None] = [None] * len(files)
+    pending: list[tuple[int, str | None]] = []
+    work: list[tuple[str, str, list[Diagnostic], CheckOptions]] = []
+    for index, path in enumerate(files):
+        options = settings.options_for(path)
+        if upstream is not None:
+            report = check_file(path, options)
+            upstream.add_to(report, options)
+            results[index] = result_of(report)
+            continue
+        text, problem, extra = read_source(path)
+        shown = "<stdin>" if path == "-" else path
+        if text is None:
+            results[index] = FileResult(shown, problem=problem)
+            continue
+        key = None
+        if cache is not None and path != "-":
+            key = cache.key(shown, options, text + "".join(repr(d) for d in extra))
+            results[index] = cache.load(key, shown)
+            if results[index] is not None:
+                continue
+        pending.append((index, key))
+        work.append((shown, text, extra, options))
+    for (index, key), result in zip(pending, check_texts(work, jobs)):
+        results[index] = result
+        if cache is not None and key is not None:
+            cache.store(key, result)
+    if cache is not None:
+        cache.prune()
+    return [result for result in results if result is not None]
+
+
 def run_check(paths: Sequence[str], fmt: str, out: TextIO, err: TextIO, settings: Settings | None = None,
-              upstream: Upstream | None = None) -> int:
+              upstream: Upstream | None = None, jobs: int = 1, cache: ResultCache | None = None) -> int:
     """The ``--check`` command; returns the exit status."""
     settings = settings or Settings()
     notes: list[str] = []
     files, problems = collect_files(paths, notes)
     for note in notes:
         print(f"nvgpu-ls: note: {note}", file=err)
-    reports = []
-    for path in files:
-        options = settings.options_for(path)
-        report = check_file(path, options)
-        if upstream is not None:
-            upstream.add_to(report, options)
-        reports.append(report)
-    for report in reports:
-        if report.problem:
-            problems.append(f"{shown_path(report.path)}: {report.problem}")
+    results = check_files(files, settings, upstream, jobs, cache)
+    problems += [f"{shown_path(r.path)}: {r.problem}" for r in results if not r.readable]
     for problem in problems:
         print(f"nvgpu-ls: error: {problem}", file=err)
-    readable = [r for r in reports if r.doc is not None]
+    readable = [r for r in results if r.readable]
     config_findings = [finding_of_problem(p) for p in settings.problems()]
-    findings = config_findings + [f for r in readable for f in findings_of(r)]
-    errors = sum(1 for r in readable for d in r.diagnostics if d.severity == Severity.ERROR)
-    warnings = sum(1 for r in readable for d in r.diagnostics if d.severity == Severity.WARNING)
-    with_problems = sum(1 for r in readable if any(d.severity <= Severity.WARNING for d in r.diagnostics))
+    findings = config_findings + [f for r in readable for f in r.findings]
+    errors = sum(r.errors for r in readable)
+    warnings = sum(r.warnings for r in readable)
+    with_problems = sum(1 for r in readable if r.errors or r.warnings)
     summary = Summary(len(readable), errors, warnings, with_problems, len(config_findings))
     if fmt == "json":
         write_json(findings, out)
@@ -391,6 +473,9 @@ def _usage_problem(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
         if getattr(args, name, 1) <= 0:
             print(f"nvgpu-ls: error: --{name.replace('_', '-')} must be positive", file=sys.stderr)
             return None, 2
+    if getattr(args, "jobs", 0) < 0:
+        print("nvgpu-ls: error: --jobs must be 0 (one per core) or more", file=sys.stderr)
+        return None, 2
     return target, None
 
 
@@ -401,7 +486,9 @@ def _check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         settings = Settings(args.config, args.no_config, target)
         upstream = Upstream(args.upstream_timeout, sys.stderr) if args.upstream else None
-        return run_check(args.check, args.format, sys.stdout, sys.stderr, settings, upstream)
+        cache = None if args.no_cache or upstream is not None else \
+            ResultCache(Path(args.cache_dir) if args.cache_dir else default_cache_dir())
+        return run_check(args.check, args.format, sys.stdout, sys.stderr, settings, upstream, args.jobs, cache)
     except KeyboardInterrupt:
         return 130
 

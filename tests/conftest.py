@@ -26,6 +26,14 @@ needs_conformance = pytest.mark.skipif(
 )
 
 
+@pytest.fixture(autouse=True)
+def _own_check_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with an empty ``--check`` result cache (``nvgpu_ls.result_cache``), its
+    child processes too: a finding kept by another test, or by the developer's own runs, would
+    stand in for the check a test replaced or changed."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+
+
 def analyse(text: str) -> Document:
     return Document(text)
 
