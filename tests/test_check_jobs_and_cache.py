@@ -138,3 +138,26 @@ def test_a_worker_that_dies_leaves_the_check_to_this_process(monkeypatch: pytest
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", DyingPool)
     work = [(path, *read_source(path)[::2], CheckOptions()) for path in FILES[:3]]
     assert check_texts(work, 2) == check_texts(work, 1)
+
+
+def test_the_installation_is_known_by_its_bytes_not_its_file_times(tmp_path: Path) -> None:
+    """A CI job installs nvgpu-ls afresh each run: new modification times, the same files."""
+    import shutil
+
+    from nvgpu_ls import result_cache
+
+    copy = tmp_path / "nvgpu_ls"
+    shutil.copytree(Path(result_cache.__file__).parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    probe = ("import sys; sys.path.insert(0, sys.argv[1]); "
+             "from nvgpu_ls.result_cache import installation_fingerprint as f; print(f())")
+
+    def fingerprint() -> str:
+        return subprocess.run([sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True,
+                              check=True, timeout=120, cwd=tmp_path).stdout.strip()
+
+    before = fingerprint()
+    for path in copy.rglob("*.py"):
+        os.utime(path, (1, 1))
+    assert fingerprint() == before
+    (copy / "verify" / "__init__.py").write_text((copy / "verify" / "__init__.py").read_text() + "\n# changed\n")
+    assert fingerprint() != before
