@@ -8,6 +8,7 @@ For each generated file (``bench/generate.py``: one gpu.module of sm_90 kernels 
 ``mlir-opt-22`` reads as they are; both servers publish no error for it) every server is
 started over stdio, initialized, and then timed as an editor drives it:
 
+* start: the process spawned → its answer to ``initialize`` (the editor can send files);
 * open: ``didOpen`` → the ``publishDiagnostics`` of that version (``--opens`` times, closing
   in between; the first open of a fresh process is reported on its own);
 * edit: ``--edits`` one-character incremental ``didChange``\\ s inside one function (the
@@ -45,6 +46,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,6 +153,8 @@ class Result:
     op_completion_s: list[float] = field(default_factory=list)
     op_completion_items: int = 0
     resolve_s: list[float] = field(default_factory=list)
+    start_s: float | None = None
+    """Process spawned → ``initialize`` answered."""
 
 
 def position(text: str, offset: int) -> dict:
@@ -184,8 +188,10 @@ class Session:
         self.site = edit_site(text, self.kernels // 2)  # just after "arith.constant 1": the "6" of 16
 
     async def start(self) -> None:
+        started = time.perf_counter()
         await self.client.start()
         await self.client.initialize(self.path.parent, self.client_kind)
+        self.result.start_s = time.perf_counter() - started
 
     async def open(self) -> None:
         self.version += 1
@@ -322,6 +328,7 @@ def summary(result: Result) -> dict:
                 "max_ms": max(samples) * 1000, "samples": len(samples)} if samples else {}
     return {"server": result.server, "lines": result.lines, "open": stats(result.open_s),
             "first_open_ms": result.open_s[0] * 1000 if result.open_s else None,
+            "start_ms": result.start_s * 1000 if result.start_s is not None else None,
             "edit": stats(result.edit_s), "hover": stats(result.hover_s), "completion": stats(result.completion_s),
             "op_completion": stats(result.op_completion_s), "resolve": stats(result.resolve_s),
             "open_errors": result.open_errors, "edit_errors": sorted(set(result.edit_errors)),
@@ -339,7 +346,7 @@ def table(rows: list[dict]) -> str:
         by_lines.setdefault(row["lines"], {})[row["server"]] = row
     for lines, servers in by_lines.items():
         ours, theirs = servers.get(OURS), servers.get(UPSTREAM)
-        metrics = [("first open", lambda r: r["first_open_ms"])]
+        metrics = [("start → initialize", lambda r: r["start_ms"]), ("first open", lambda r: r["first_open_ms"])]
         for what, label in (("open", "open"), ("edit", "edit"), ("hover", "hover"),
                             ("completion", "compl. nvgpu.|"), ("op_completion", "compl. |op"),
                             ("resolve", "compl. resolve")):
