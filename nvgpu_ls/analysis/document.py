@@ -103,11 +103,11 @@ class Document:
         """Read ``target`` again in the new text and splice it in, if it reads to the same end."""
         delta = new_end - old_end
         end = target.end + delta
-        lead = target
+        lead: Operation | None = target
         if target.prefix_reach > edit_start:  # reading the op before it looked at the edited token
             lead = self._clean_sibling_before(target)
-            if lead is None or lead.prefix_reach > edit_start:
-                return False
+        if lead is None or lead.prefix_reach > edit_start:
+            return False
         start = lead.start
         # The real token before and the real tokens after the op, so that error placement and
         # every look-ahead decision are the ones a full parse makes.
@@ -386,8 +386,9 @@ class Document:
         each new SymbolRef takes over its old twin's links. Returns False (resolve everything
         again) when anything about the symbols differs.
         """
-        def shape(op: Operation) -> tuple[list[SymbolRef], list]:
-            refs, layout = [], []
+        def shape(op: Operation) -> tuple[list[SymbolRef], list[object]]:
+            refs: list[SymbolRef] = []
+            layout: list[object] = []
             for inner in op.walk():
                 if inner.symbols or inner.is_symbol_table:
                     layout.append(inner.name)

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from .facts import OpFacts
 from . import tokens as tk
@@ -288,10 +288,13 @@ class _Run:
 
 
 _OTHER = ("other", None)
-_NAME_TABLES: dict[int, tuple[OpFacts, dict[str, tuple[str, object]]]] = {}
+NameTable = dict[str, tuple[Any, Any]]
+"""An op's ODS names → (``operand`` / ``attribute`` / ``result`` / ``other``, its fact), and, under
+``type NAME`` keys, ``_type_target``'s memo (variadic or optional, declared dialect type)."""
+_NAME_TABLES: dict[int, tuple[OpFacts, NameTable]] = {}
 
 
-def _names_of(facts: OpFacts) -> dict[str, tuple[str, object]]:
+def _names_of(facts: OpFacts) -> NameTable:
     """What each ODS name of ``facts`` is: (``operand`` / ``attribute`` / ``result``, its first fact).
 
     An operand shadows an attribute of the same name, and an attribute a result. Facts are
@@ -299,7 +302,7 @@ def _names_of(facts: OpFacts) -> dict[str, tuple[str, object]]:
     entry = _NAME_TABLES.get(id(facts))
     if entry is not None and entry[0] is facts:
         return entry[1]
-    table: dict[str, tuple[str, object]] = {}
+    table: NameTable = {}
     for group, kind in ((facts.results, "result"), (facts.attributes, "attribute"), (facts.operands, "operand")):
         firsts: dict[str, object] = {}
         for fact in group:
@@ -978,7 +981,7 @@ def _match_types(run: _Run, target) -> None:
     expected = None
     if run.kind_of(name) == "operand" and not directive:
         # an ``operands`` directive read them all: they are this group when it is the op's only one
-        read = run.operands.get(name) or (run.operands.get("", ()) if len(run.facts.operands) == 1 else ())
+        read = run.operands.get(name) or (run.operands.get("", []) if len(run.facts.operands) == 1 else [])
         expected = len(read)
     if directive and name == "operands":
         expected = sum(len(v) for v in run.operands.values())
@@ -1137,7 +1140,8 @@ def _insert_extract_value_element_type(run: _Run, args: tuple) -> None:
     if isinstance(entry.value, DenseArrayAttr):
         indices = [int(v) for v in entry.value.values]
     elif isinstance(entry.value, ArrayAttr) and all(isinstance(e, IntegerAttr) for e in entry.value.elements):
-        indices = [e.value for e in entry.value.elements]  # ``[0, 1]``: how the format spells the position
+        # ``[0, 1]``: how the format spells the position
+        indices = [e.value for e in entry.value.elements if isinstance(e, IntegerAttr)]
     else:
         return
     member = refs[-1].type
@@ -1145,17 +1149,17 @@ def _insert_extract_value_element_type(run: _Run, args: tuple) -> None:
         if isinstance(member, LLVMStructType):
             if member.body is None:
                 return  # an identified struct named only, or opaque: its members are not here
-            members = member.body
+            if not 0 <= index < len(member.body):
+                _custom_form_failure(run, f"position out of bounds: {index}")
+            member = member.body[index]
         elif isinstance(member, LLVMArrayType):
-            members = None
+            if not 0 <= index < member.size:
+                _custom_form_failure(run, f"position out of bounds: {index}")
+            member = member.element
         elif isinstance(member, (OpaqueType, TypeAliasRef)):
             return  # read verbatim, or an alias: not followed
         else:
             _custom_form_failure(run, f"expected LLVM IR structure/array type, got: '{member}'")
-        size = len(members) if members is not None else member.size
-        if not 0 <= index < size:
-            _custom_form_failure(run, f"position out of bounds: {index}")
-        member = members[index] if members is not None else member.element
     kind = run.kind_of(target)
     if kind == "operand":
         run.types[target] = [AnchoredTypeRef(member, use) for use in run.operands.get(target, [])]
@@ -1431,7 +1435,7 @@ def _integer_too_large(run: _Run, token: tk.Token) -> None:
                         "syntax.custom-form")
 
 
-def _custom_form_failure(run: _Run, message: str) -> None:
+def _custom_form_failure(run: _Run, message: str) -> NoReturn:
     """An error upstream's parser gives where it stands: at the token after the op's text."""
     token = run.parser.toks[run.parser.pos]
     raise SyntaxFailure(f"custom op '{run.op.name}' {message}", token.start, token.end, "syntax.custom-form")

@@ -21,7 +21,7 @@ from .values import (
 )
 
 if TYPE_CHECKING:
-    from .facts import OpFacts
+    from .facts import OperandFact, OpFacts, ResultFact
 
 
 class _Plan:
@@ -32,8 +32,8 @@ class _Plan:
 
     def __init__(self, facts: "OpFacts") -> None:
         self.facts = facts
-        self.built = {f.name: t for f in (*facts.operands, *facts.results) if f.builds
-                      for t in [_parse(f.builds)] if t is not None}
+        values: tuple[OperandFact | ResultFact, ...] = (*facts.operands, *facts.results)
+        self.built = {f.name: t for f in values if f.builds for t in [_parse(f.builds)] if t is not None}
         self.useful = bool(facts.type_relations or self.built)
         """Can anything be implied at all?"""
         related = {name for relation in facts.type_relations for name in relation.names}
@@ -180,16 +180,16 @@ def place_implied(op: Operation, facts: "OpFacts", operands: dict[str, list[Valu
     types = implied_types(facts, spelled)
     operand_types = op.operand_types
     for name in plan.operand_names:
-        uses = operands.get(name)
-        if uses and name not in typed:
+        named = operands.get(name)
+        if named and name not in typed:
             implied = types.get(name)
             if implied is not None:
-                operand_types[name] = [AnchoredTypeRef(implied, use) for use in uses]
+                operand_types[name] = [AnchoredTypeRef(implied, use) for use in named]
     if want_results:
-        found = [types.get(name) for name in plan.results]
-        if None not in found:
+        results = [types.get(name) for name in plan.results]
+        if None not in results:
             op.result_types = [_result_ref(t, name, plan, spelled_at, op)  # type: ignore[arg-type]
-                               for t, name in zip(found, plan.results)]
+                               for t, name in zip(results, plan.results)]
 
 
 def _result_ref(found: Type, name: str, plan: _Plan, spelled_at: dict[str, tuple[int, int]],

@@ -7,10 +7,13 @@ that follow it.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from .facts import OpFacts
 from .values import Attr, Type
+
+if TYPE_CHECKING:
+    from .document import _SpanNodes
 
 
 class TypeRef:
@@ -41,12 +44,12 @@ class AnchoredTypeRef(TypeRef):
         self.anchor = anchor
         self.at_name = at_name
 
-    @property  # type: ignore[override]
-    def start(self) -> int:
+    @property
+    def start(self) -> int:  # type: ignore[override]
         return self.anchor.name_start if self.at_name else self.anchor.start  # type: ignore[union-attr]
 
-    @property  # type: ignore[override]
-    def end(self) -> int:
+    @property
+    def end(self) -> int:  # type: ignore[override]
         return self.anchor.name_end if self.at_name else self.anchor.end  # type: ignore[union-attr]
 
 
@@ -206,7 +209,7 @@ class Operation:
         self.prefix_reach = 0
         """How far into the text the parser had looked before it started on this op;
         an edit beyond it cannot change how the text before this op was read."""
-        self.span_nodes: object | None = None
+        self.span_nodes: _SpanNodes | None = None
         """Every node with a span in this op's subtree, gathered once so that an edit before
         the op moves them in one pass (``Document``'s span shifter keeps and clears it)."""
 

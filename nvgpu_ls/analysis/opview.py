@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from functools import lru_cache
+from typing import Any, Mapping, cast
 
 from ..diagnostics import Related
 from ..memory import register_cache
@@ -232,11 +233,12 @@ class OpView:
         declared = sorted(uses, key=lambda use: order.get(use.group, len(order)))  # stable: written order within a group
         return {id(use): ref for use, ref in zip(declared, listed)}
 
-    def _operand(self, use: ValueUse, ref) -> Operand:
+    def _operand(self, use: ValueUse, ref: Any) -> Operand:
         if ref is not None:
             value = ref.type
             known = _ALIAS_FREE.get(id(value))  # ``resolve``'s first step, inlined: one per operand
-            return Operand(use, known[1] if known is not None and known[0] is value else self.resolve(value), ref)
+            resolved = known[1] if known is not None and known[0] is value else self.resolve(value)
+            return Operand(use, cast(Type, resolved), ref)  # a type reference resolves to a type
         implied = implied_operand_type(self.op, use.group)
         if implied is not None:
             return Operand(use, implied)
@@ -508,7 +510,7 @@ def _written_order(facts: OpFacts) -> tuple | None:
 _ALL_OPERANDS = re.compile(r"(?<![$\w])operands\b")
 _TYPE_OF = re.compile(r"\btype\(\$\w+\)")
 
-_ALIAS_FREE: dict[int, tuple[object, object]] = {}
+_ALIAS_FREE: dict[int, tuple[Any, Any]] = {}
 """``id(value)`` → (value, resolved) for the values whose resolution looked up no alias.
 Parsed types and attributes are shared per spelling, so this stays small; holding the
 value keeps its id from being reused."""
@@ -530,7 +532,7 @@ class _AliasProbe:
         return self.aliases.get(name)
 
 
-def _resolve(value, aliases: dict, depth: int):
+def _resolve(value: Any, aliases: Mapping[str, Any] | _AliasProbe, depth: int) -> Any:
     """Expand aliases inside a frozen type/attribute value (bounded against alias cycles)."""
     if depth > 16:
         return value
@@ -558,10 +560,16 @@ def _resolve(value, aliases: dict, depth: int):
     return resolved
 
 
-@lru_cache(maxsize=None)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(cls: type) -> tuple[str, ...]:
     """The dataclass field names of ``cls`` (none for other classes), looked up once per class."""
-    return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls)) \
+            if dataclasses.is_dataclass(cls) else ()
+    return names
 
 
 def _is_memory_space(attr) -> bool:
@@ -569,7 +577,7 @@ def _is_memory_space(attr) -> bool:
     return attr is not None and not isinstance(attr, (StridedLayoutAttr, AffineMapAttr, OpaqueAttr, AttrAliasRef))
 
 
-def _resolve_item(item, aliases: dict, depth: int):
+def _resolve_item(item: Any, aliases: Mapping[str, Any] | _AliasProbe, depth: int) -> Any:
     if isinstance(item, (Type, Attr)):
         return _resolve(item, aliases, depth)
     if isinstance(item, tuple):

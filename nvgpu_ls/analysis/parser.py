@@ -924,7 +924,7 @@ class Parser:
             return
         word = _UNKNOWN_WORD.match(exc.message)
         found = _whole_word(text, word.group(1)) if word is not None and exc.offset is None else None
-        if found is not None:  # the grammar knows the word, not its place: find it
+        if found is not None and word is not None:  # the grammar knows the word, not its place: find it
             self.error(exc.message, start + found, start + found + len(word.group(1)), code)
         elif exc.offset is None:
             self.error(exc.message, start, start + len(text.rstrip()), code)

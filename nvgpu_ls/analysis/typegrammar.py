@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from lark import Lark, Token as LarkToken, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -514,7 +515,7 @@ def _param_word(p) -> str | None:
 
 
 def _dialect_type(name: str, body) -> v.Type:
-    params = body or ()
+    params: tuple[Any, ...] = body or ()
     if "." not in name:
         if body is None:
             return v.TypeAliasRef("!" + name)
@@ -611,7 +612,7 @@ _GPU_SPACES = ("global", "workgroup", "private")
 
 
 def _dialect_attr(name: str, body) -> v.Attr:
-    params = body or ()
+    params: tuple[Any, ...] = body or ()
     if name == "gpu.address_space":
         word = _param_word(params[0]) if len(params) == 1 else None
         if word not in _GPU_SPACES:
@@ -636,7 +637,7 @@ def _nvvm_target(params) -> v.Attr:
         if key not in _TARGET_KEYS:
             raise TypeSyntaxError(f"unknown parameter '{key}' in '#nvvm.target'")
         fields[key] = value
-    kwargs = {}
+    kwargs: dict[str, Any] = {}
     for key, attr_name in (("chip", "chip"), ("features", "features"), ("triple", "triple")):
         if key in fields:
             value = fields[key]
@@ -655,7 +656,8 @@ def _describe(exc: UnexpectedInput, text: str) -> TypeSyntaxError:
     if isinstance(exc, UnexpectedEOF):
         return TypeSyntaxError("unexpected end of type or attribute", len(text))
     if isinstance(exc, UnexpectedCharacters):
-        return TypeSyntaxError(f"unexpected character '{text[exc.pos_in_stream]}'", exc.pos_in_stream)
+        at = exc.pos_in_stream or 0  # always set for this error; lark's annotation allows None
+        return TypeSyntaxError(f"unexpected character '{text[at]}'", at)
     if isinstance(exc, UnexpectedToken):
         found = exc.token
         pos = found.start_pos if found.start_pos is not None else len(text)

@@ -281,7 +281,7 @@ def type_relations(raw: dict, operands: tuple[OperandFact, ...],
     relations: list[TypeRelation] = []
     for trait in raw.get("traits", ()):
         if trait == "SameOperandsAndResultType":
-            relations.append(TypeRelation("same", tuple(v.name for v in (*operands, *results))))
+            relations.append(TypeRelation("same", tuple(v.name for v in operands) + tuple(v.name for v in results)))
         elif trait == "SameTypeOperands":
             relations.append(TypeRelation("same", tuple(v.name for v in operands)))
         elif isinstance(trait, list) and trait[0] == "AllTypesMatch":
@@ -327,8 +327,8 @@ def type_kind(ods: Ods, name: str) -> str:
         return f"!{entry['typedef']}"
     summary = entry.get("summary", "")
     alternatives = summary.split(" or ")
-    kinds = [_word_kind(word) for word in alternatives]
-    if summary and all(kinds):
+    kinds = [kind for word in alternatives if (kind := _word_kind(word))]
+    if summary and len(kinds) == len(alternatives):
         return _merge_pointer_kinds(kinds)
     lowered = summary.lower()
     for family in ("memref", "tensor", "vector"):
