@@ -44,7 +44,7 @@ def glob_match(pattern: str, text: str, paths: bool = False) -> bool:
                 if not (paths and char == "/"):
                     following.add((index + 1, False))
             elif kind == _CLASS:
-                if not (paths and char == "/") and _in_class(value, char):
+                if not (paths and char == "/") and _in_class(value, char):  # type: ignore[arg-type]
                     following.add((index + 1, False))
             elif kind == _STAR:
                 if not (paths and char == "/"):

@@ -319,7 +319,8 @@ def nvvm_targets(doc: "Document", module_op: "Operation") -> list[ResolvedTarget
         if isinstance(element, AttrAliasRef):
             aliases = aliases if aliases is not None else doc.aliases(module_op.start)
             alias = aliases.get(element.name)
-            element = alias.value if alias is not None else element
+            if alias is not None:
+                element = alias.value  # type: ignore[assignment]  # an alias of a type is no target: skipped below
         if not isinstance(element, NVVMTargetAttr):
             continue
         span = spans[index] if index < len(spans) else (entry.value_start, entry.value_end)

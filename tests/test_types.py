@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import ROOT
 
-CLEAN = ["nvgpu_ls/analysis"]
+CLEAN = ["nvgpu_ls/analysis", "nvgpu_ls/verify"]
 
 
 def test_the_clean_packages_have_no_type_errors(tmp_path) -> None:

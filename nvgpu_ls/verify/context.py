@@ -26,7 +26,8 @@ def unknowable(t: Type | Attr | None) -> bool:
     if t is None or isinstance(t, (OpaqueAttr, AttrAliasRef, TypeAliasRef)) or type(t).__name__ == "OpaqueType":
         return True
     if isinstance(t, (DialectType, DialectAttr)):
-        return t.name.partition(".")[0] not in dialect_knowledge().known
+        known = dialect_knowledge().known
+        return known is not None and t.name.partition(".")[0] not in known  # None: any dialect exists
     return False
 
 

@@ -22,7 +22,7 @@ lowest target.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, cast
 
 from ..analysis.document import Document
 from ..analysis.ir import Operation
@@ -37,8 +37,7 @@ from ..analysis.opview import OpView
 
 SOURCE = "nvgpu-ls"
 
-_BASELINE = parse_chip("sm_50")
-assert isinstance(_BASELINE, Target)
+_BASELINE = cast(Target, parse_chip("sm_50"))
 
 
 # ---------------------------------------------------------------------------- instance forms
@@ -444,7 +443,7 @@ def _unknown_chips(doc: Document, ops: Iterable[Operation]) -> Iterable[Diagnost
                     yield Diagnostic(found.span[0], found.span[1], found.error or "unknown chip",
                                      "target.unknown-chip", Severity.ERROR, SOURCE)
         if op.name in ("gpu.module", "builtin.module") and (TILEAA_SPEC in op.attributes or TILEAA_CC in op.attributes):
-            found = tileaa_target(doc, op)
-            if found is not None and found.target is None and found.span is not None:
-                yield Diagnostic(found.span[0], found.span[1], found.error or "unknown chip",
+            tileaa = tileaa_target(doc, op)
+            if tileaa is not None and tileaa.target is None and tileaa.span is not None:
+                yield Diagnostic(tileaa.span[0], tileaa.span[1], tileaa.error or "unknown chip",
                                  "target.unknown-chip", Severity.ERROR, SOURCE)

@@ -56,8 +56,8 @@ def _suggestion(doc: Document, diag: Diagnostic) -> tuple[int, int, str] | None:
     written = doc.text[diag.start:diag.end]
     if diag.code in ("syntax.unknown-op", "syntax.unknown-dialect"):
         return _op_name(written, diag)
-    if diag.code in ("syntax.enum", "syntax.custom-form") and _ONE_OF.search(diag.message):
-        match = _ONE_OF.search(diag.message)
+    match = _ONE_OF.search(diag.message) if diag.code in ("syntax.enum", "syntax.custom-form") else None
+    if match is not None:
         cases = [c.strip() for c in (match.group(1) or match.group(2)).split(",")]
         word = written.strip().strip('"')
         found = closest(word, cases) if word else None
@@ -106,10 +106,9 @@ def _attribute_name(doc: Document, diag: Diagnostic) -> tuple[int, int, str] | N
         return None
     known = {fact.name for fact in op.facts.attributes}
     strays = {name: entry for name, entry in op.attributes.items() if name not in known and "." not in name}
-    found = closest(missing, []) if not strays else None
     for name, entry in strays.items():
         if closest(name, [missing]) == missing:
             start = doc.text.find(name, entry.start, entry.end + len(name))
             if start >= 0:
                 return start, start + len(name), missing
-    return found
+    return None

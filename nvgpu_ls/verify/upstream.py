@@ -112,7 +112,7 @@ def _diagnostic(record: dict, index: LineIndex) -> Diagnostic:
     )
     code = CODE_PARSER if record.get("kind") == "parser" else CODE_VERIFIER
     return Diagnostic(start, _token_end(index.text, start), message, code,
-                      _SEVERITIES.get(record.get("severity"), Severity.ERROR), SOURCE, related)
+                      _SEVERITIES.get(str(record.get("severity")), Severity.ERROR), SOURCE, related)
 
 
 def _offset(index: LineIndex, line: int, column: int) -> int:

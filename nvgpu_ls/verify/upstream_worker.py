@@ -90,7 +90,8 @@ def _matching_paren(text: str, pos: int) -> int | None:
     while pos < len(text):
         char = text[pos]
         if char == '"':
-            pos = _STRING.match(text, pos).end()
+            string = _STRING.match(text, pos)  # its closing quote is optional: it always matches
+            pos = string.end() if string is not None else pos + 1
             continue
         if char == "(":
             depth += 1
@@ -130,6 +131,7 @@ def _place(location: Any, origin: tuple[int, int]) -> tuple[int, int] | None:
 
 def _record(diagnostic: Any, kind: str | None, origin: tuple[int, int]) -> dict:
     notes = []
+    place: tuple[int, int] | None
     for note in diagnostic.notes:
         place = _place(note.location, origin) or (origin[0] + 1, origin[1] + 1)
         notes.append({"line": place[0], "column": place[1], "message": str(note.message)})
@@ -138,8 +140,8 @@ def _record(diagnostic: Any, kind: str | None, origin: tuple[int, int]) -> dict:
         # parser's never do (no op exists yet). It is the one sign of which phase spoke.
         on_op = any(str(n.message).startswith("see current operation") for n in diagnostic.notes)
         kind = "verifier" if on_op else "parser"
-    record = {"severity": _severity(diagnostic.severity), "message": str(diagnostic.message),
-              "kind": kind, "notes": notes}
+    record: dict[str, Any] = {"severity": _severity(diagnostic.severity), "message": str(diagnostic.message),
+                              "kind": kind, "notes": notes}
     place = _place(diagnostic.location, origin)
     if place is None:
         place = origin[0] + 1, origin[1] + 1

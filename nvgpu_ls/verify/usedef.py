@@ -15,7 +15,7 @@ from ..analysis.document import Document, symbol_key
 from ..analysis.ir import Block, Operation, ValueDef
 from ..analysis.values import (
     alias_references,
-    DialectType, OpaqueType, Type, TypeAliasRef,
+    Attr, DialectType, OpaqueType, Type, TypeAliasRef,
 )
 from ..diagnostics import Diagnostic, Related, Severity
 from ..memory import register_cache
@@ -44,16 +44,19 @@ def check_names(doc: Document) -> list[Diagnostic]:
                                 "ssa.redefinition", Severity.ERROR,
                                 related=(Related(first.start, first.end, "previously defined here"),),
                                 data={"name": again.name}))
-    for first, again in doc.duplicate_blocks:
-        found.append(Diagnostic(again.label_start, again.label_end, f"redefinition of block '{again.label}'",
+    for first_block, block in doc.duplicate_blocks:
+        found.append(Diagnostic(block.label_start, block.label_end, f"redefinition of block '{block.label}'",
                                 "block.redefinition", Severity.ERROR,
-                                related=(Related(first.label_start, first.label_end, "previously defined here"),),
-                                data={"name": again.label}))
-    for first, again in doc.duplicate_symbols:
-        found.append(Diagnostic(again.start, again.end, f"redefinition of symbol named '{symbol_key(again.name)[1:]}'",
+                                related=(Related(first_block.label_start, first_block.label_end,
+                                                 "previously defined here"),),
+                                data={"name": block.label}))
+    for first_symbol, symbol in doc.duplicate_symbols:
+        found.append(Diagnostic(symbol.start, symbol.end,
+                                f"redefinition of symbol named '{symbol_key(symbol.name)[1:]}'",
                                 "symbol.redefinition", Severity.ERROR,
-                                related=(Related(first.start, first.end, "see existing symbol definition here"),),
-                                data={"name": again.name}))
+                                related=(Related(first_symbol.start, first_symbol.end,
+                                                 "see existing symbol definition here"),),
+                                data={"name": symbol.name}))
     return found
 
 
@@ -84,11 +87,13 @@ def _dominance(op: Operation) -> list[Diagnostic]:
         definition = use.definition
         if definition is None or definition.is_block_arg:
             continue
-        owner = definition.owner
+        owner = definition.owner  # an op: block arguments were passed over
+        if not isinstance(owner, Operation):
+            continue
         block = owner.parent
         if block is here and owner.start < op.start:
             continue  # defined above in the same block: the common case, settled without a walk
-        if not isinstance(owner, Operation) or block is None:
+        if block is None:
             continue
         if block.parent.parent.name in _GRAPH_REGION_OPS:
             continue
@@ -231,8 +236,8 @@ def _undefined_aliases(op: Operation, doc: Document) -> list[Diagnostic]:
     defines (upstream's parser: "undefined symbol alias id 'name'")."""
     if not _spells_alias(op, doc.text):
         return []
-    written = [ref.type for ref in op.types] + [ref.type for ref in op.result_types]
-    written += [entry.value for entry in op.attributes.values()]
+    written: list[Type | Attr | None] = [*(ref.type for ref in op.types), *(ref.type for ref in op.result_types),
+                                         *(entry.value for entry in op.attributes.values())]
     names: set[str] = set()
     for value in written:
         names |= alias_references(value)

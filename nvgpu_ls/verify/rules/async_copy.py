@@ -170,7 +170,7 @@ def _tokenize(text: str) -> list[str]:
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
             raise ValueError(text[pos:])
-        tokens.append(m.group(m.lastindex))
+        tokens.append(m.group(m.lastindex or 0))  # every alternative is a group
         pos = m.end()
     return tokens
 

@@ -159,7 +159,7 @@ class _Conversion:
         return self.view.result_span()
 
 
-def _shape(t: Type) -> tuple[int | None, ...] | None:
+def _shape(t: Type | None) -> tuple[int | None, ...] | None:
     return tuple(t.shape) if isinstance(t, (VectorType, TensorType)) and t.shape is not None else None
 
 

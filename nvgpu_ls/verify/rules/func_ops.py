@@ -4,8 +4,11 @@ function's signature says. Messages are upstream's, measured with ``mlir-opt-22`
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...analysis.ir import Operation
 from ...analysis.opview import OpView, same_type
+from ...analysis.values import Type
 from ..context import Report, unknowable, verifies
 
 CODE = "func"
@@ -72,9 +75,9 @@ def verify_call(view: OpView, report: Report) -> None:
     if results != len(signature.results):
         report.op_error(view, "incorrect number of results for callee", f"{CODE}.call-results")
         return
-    for index, expected in enumerate(signature.results):
-        found, expected = view.result_type(index), view.resolve(expected)
-        if found is None or unknowable(found) or unknowable(expected) or same_type(found, expected):
+    for index, declared in enumerate(signature.results):
+        found, wanted = view.result_type(index), cast(Type, view.resolve(declared))  # a type resolves to one
+        if found is None or unknowable(found) or unknowable(wanted) or same_type(found, wanted):
             continue
         report.op_error(view, f"result type mismatch at index {index}", f"{CODE}.call-result-type",
                         span=view.result_span(index))

@@ -127,9 +127,9 @@ def check_barrier_operands(view: OpView, report: Report, barriers: str = "barrie
                            memory_space: bool = True) -> None:
     """The group/id rules every op that addresses one barrier of a group shares."""
     operand = view.operand(barriers)
-    group = operand.type if operand is not None else None
-    if not isinstance(group, MBarrierGroupType):
+    if operand is None or not isinstance(operand.type, MBarrierGroupType):
         return
+    group = operand.type
     type_span = view.type_span(operand)
     group_related = type_alias_related(view, type_span, "defined here") + view.defined_here(operand)
     if memory_space and not _defined_by_create(operand):

@@ -101,7 +101,7 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
     if kind == "f64":
         shape_k, per_a, per_b = 4, 1, 1
     else:
-        bits = element.width  # type: ignore[union-attr]
+        bits = element.width  # type: ignore[attr-defined]  # an integer or float type: _input_kind said so
         shape_k, per_a, per_b = 128 // bits, 32 // bits, 32 // bits
     per_c = 2
 

@@ -118,8 +118,9 @@ def _descriptor_rules(site: TmaSite, report: Report, desc: TensorMapDescriptorTy
             _fail(site, report, f"the tensor map descriptor must have dimensions between 1 and {MAX_TMA_BOX} "
                   f"but it is {dim}", "nvgpu.tma.box-size")
     bits = upstream_bit_width(tile.element)
-    if tile.rank > 1 and desc.swizzle != "none" and bits is not None:
-        last_bytes = bits * tile.shape[-1] // 8
+    last = tile.shape[-1] if tile.shape else None  # static: checked above
+    if tile.rank > 1 and desc.swizzle != "none" and bits is not None and last is not None:
+        last_bytes = bits * last // 8
         expect = SWIZZLE_BYTES.get(desc.swizzle, 0)
         if last_bytes != expect:
             _fail(site, report, f"the tensormap descriptor must have last dimension of {expect} bytes but it "
@@ -147,7 +148,7 @@ def _descriptor_rules(site: TmaSite, report: Report, desc: TensorMapDescriptorTy
     if memref.shape != tile.shape:
         _fail(site, report, f"memref and tensor map shapes mismatch '{tile}' != '{memref}'",
               "nvgpu.tma.shape-mismatch", mspan, mrelated)
-    if tile.rank > 0 and bits is not None and (tile.shape[-1] * bits // 8) % TMA_INNER_BYTES != 0:
+    if tile.rank > 0 and bits is not None and last is not None and (last * bits // 8) % TMA_INNER_BYTES != 0:
         _fail(site, report, "the bytes in the last dimension of the tensor map must be a multiple of 16",
               "nvgpu.tma.inner-bytes")
 
