@@ -67,7 +67,8 @@ class Directive:
 class Group:
     elements: tuple
     else_elements: tuple = ()
-    anchor: object = None
+    anchor: Any = None
+    """The element of ``elements`` marked ``^`` (its presence decides the group's), if any."""
 
 
 class FormatSyntaxError(ValueError):
@@ -129,7 +130,7 @@ class _FormatReader:
                 found.append(element)
         return tuple(found)
 
-    def element(self):
+    def element(self) -> Any:
         kind, value = self.peek()
         if kind == "literal":
             self.pos += 1
