@@ -1,7 +1,43 @@
-"""The optional native token scanner (``nvgpu_ls/analysis/_ctokens.c``): built by ``pip install``
-with the machine's C compiler; where it cannot be built, nvgpu-ls uses the pure-Python scanner,
-which stays the reference the native one is tested against. Everything else is in pyproject.toml."""
+"""Native parts, each optional: where one cannot be built, nvgpu-ls runs the Python it was made
+from, which stays the reference it is tested against (``NVGPU_LS_PURE_PYTHON=1`` forces it).
+
+- ``nvgpu_ls/analysis/_ctokens.c``, the token scanner, built with the machine's C compiler;
+- the analysis core (``nvgpu_ls/_compiled.py``'s ``COMPILED``), compiled by mypyc when it can be
+  imported (the build requirements bring it), unless ``NVGPU_LS_NO_MYPYC`` is set.
+
+Everything else is in pyproject.toml."""
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("nvgpu_ls.analysis._ctokens", ["nvgpu_ls/analysis/_ctokens.c"], optional=True)])
+HERE = Path(__file__).resolve().parent
+extensions = [Extension("nvgpu_ls.analysis._ctokens", ["nvgpu_ls/analysis/_ctokens.c"], optional=True)]
+
+
+def _compiled_core() -> list:
+    if os.environ.get("NVGPU_LS_NO_MYPYC") or importlib.util.find_spec("mypyc") is None:
+        return []
+    sys.path.insert(0, str(HERE / "nvgpu_ls"))  # _compiled.py alone, not the package (its imports are not built)
+    try:
+        import _compiled
+    finally:
+        sys.path.pop(0)
+    from mypyc.build import mypycify
+
+    try:
+        built = mypycify([f"nvgpu_ls/{relative}" for relative in _compiled.COMPILED], opt_level="3",
+                         group_name="nvgpu_ls._mypyc")
+    except BaseException as exc:  # noqa: BLE001  (mypy's own errors end in SystemExit: run the sources instead)
+        print(f"nvgpu-ls: not compiling the analysis core: {exc}", file=sys.stderr)
+        return []
+    for extension in built:
+        extension.optional = True
+    _compiled.write_record(HERE / "nvgpu_ls")
+    return built
+
+
+setup(ext_modules=extensions + _compiled_core())

@@ -8,6 +8,15 @@ default is made here, from them, on first use.
 __version__ = "0.1.0"
 
 
+def _choose_compiled_or_sources() -> None:
+    from . import _compiled
+
+    _compiled.choose()
+
+
+_choose_compiled_or_sources()
+
+
 def _install_default_registry() -> None:
     from .analysis import registry
 

@@ -20,13 +20,29 @@ class TypeRef:
     """A type as written at one place: its value and where it is. An ``implied`` type is one the
     op's syntax gives a value without spelling it (placed at the value's use, or the op's name)."""
 
-    __slots__ = ("type", "start", "end", "implied")
+    __slots__ = ("type", "_start", "_end", "implied")
 
     def __init__(self, type: Type, start: int, end: int, implied: bool = False) -> None:
         self.type = type
-        self.start = start
-        self.end = end
+        self._start = start
+        self._end = end
         self.implied = implied
+
+    @property
+    def start(self) -> int:
+        return self._start
+
+    @start.setter
+    def start(self, value: int) -> None:
+        self._start = value
+
+    @property
+    def end(self) -> int:
+        return self._end
+
+    @end.setter
+    def end(self, value: int) -> None:
+        self._end = value
 
     def __repr__(self) -> str:
         return f"TypeRef({self.type}, {self.start}:{self.end})"
@@ -45,12 +61,20 @@ class AnchoredTypeRef(TypeRef):
         self.at_name = at_name
 
     @property
-    def start(self) -> int:  # type: ignore[override]
+    def start(self) -> int:
         return self.anchor.name_start if self.at_name else self.anchor.start  # type: ignore[union-attr]
 
+    @start.setter
+    def start(self, value: int) -> None:
+        pass  # it moves with its anchor
+
     @property
-    def end(self) -> int:  # type: ignore[override]
+    def end(self) -> int:
         return self.anchor.name_end if self.at_name else self.anchor.end  # type: ignore[union-attr]
+
+    @end.setter
+    def end(self, value: int) -> None:
+        pass
 
 
 class AttrEntry:
