@@ -254,7 +254,7 @@ def _lower_truncate(b: Builder, source_type: Type, result_type: Type) -> None:
     assert isinstance(source, FloatType)
     keep_bytes = False
     if not isinstance(result, FloatType):
-        kind = b.view.enum_word("packed_kind", None) if b.view.has_attr("packed_kind") else None
+        kind = b.view.enum_attr("packed_kind")
         if kind not in _PACKED_KINDS or result != IntegerType(8):
             b.fail(f"cannot narrow {source} to {result}")
         result, keep_bytes = FloatType(_PACKED_KINDS[kind]), True
