@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Sequence
 
 COMPILED = ("analysis/ir.py", "analysis/parser.py", "analysis/formats.py", "analysis/document.py",
-            "analysis/opview.py")
+            "analysis/opview.py", "verify/context.py", "verify/structure.py", "verify/usedef.py", "verify/regions.py")
 """Paths relative to the package, as mypyc is given them."""
 SOURCES_RECORD = "_compiled_sources.json"
 PACKAGE = Path(__file__).resolve().parent
