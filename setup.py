@@ -30,7 +30,7 @@ def _compiled_core() -> list:
 
     try:
         built = mypycify([f"nvgpu_ls/{relative}" for relative in _compiled.COMPILED], opt_level="3",
-                         group_name="nvgpu_ls._mypyc")
+                         group_name=_compiled.RUNTIME.removesuffix("__mypyc"))
     except BaseException as exc:  # noqa: BLE001  (mypy's own errors end in SystemExit: run the sources instead)
         print(f"nvgpu-ls: not compiling the analysis core: {exc}", file=sys.stderr)
         return []

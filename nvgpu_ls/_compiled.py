@@ -13,6 +13,7 @@ Standard library only: it runs before the rest of the package is imported.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -26,6 +27,8 @@ COMPILED = ("analysis/ir.py", "analysis/parser.py", "analysis/formats.py", "anal
             "analysis/opview.py", "verify/context.py", "verify/structure.py", "verify/usedef.py", "verify/regions.py")
 """Paths relative to the package, as mypyc is given them."""
 SOURCES_RECORD = "_compiled_sources.json"
+RUNTIME = "nvgpu_ls._mypyc__mypyc"
+"""The library every compiled module loads (mypyc's group, named in setup.py)."""
 PACKAGE = Path(__file__).resolve().parent
 
 
@@ -63,6 +66,10 @@ def use_sources() -> str | None:
         return "no record of what was compiled"
     if recorded != sources_digest():
         return "the sources changed since they were compiled"
+    try:
+        importlib.import_module(RUNTIME)
+    except ImportError as exc:  # built for another Python, or half built
+        return f"the compiled core cannot be loaded: {exc}"
     return None
 
 

@@ -82,10 +82,14 @@ def test_stale_or_unrecorded_compiled_modules_give_way_to_the_sources(tmp_path: 
         (package / relative).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(_compiled.PACKAGE / relative, package / relative)
     monkeypatch.setattr(_compiled, "PACKAGE", package)
+    monkeypatch.setattr(_compiled, "RUNTIME", "json")  # a library that loads, whether or not one was built
     monkeypatch.delenv("NVGPU_LS_PURE_PYTHON", raising=False)
     assert _compiled.use_sources() == "no record of what was compiled"
     _compiled.write_record(package)
     assert _compiled.use_sources() is None
+    monkeypatch.setattr(_compiled, "RUNTIME", "nvgpu_ls._no_such_runtime__mypyc")
+    assert _compiled.use_sources().startswith("the compiled core cannot be loaded: ")
+    monkeypatch.setattr(_compiled, "RUNTIME", "json")
     parser = package / "analysis" / "parser.py"
     parser.write_text(parser.read_text() + "\n# edited\n")
     assert _compiled.use_sources() == "the sources changed since they were compiled"
