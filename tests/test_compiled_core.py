@@ -1,7 +1,8 @@
 """The analysis core compiled by mypyc (``nvgpu_ls/_compiled.py``) reads every file exactly as its
 Python source does: the same ops, spans, links and diagnostics, syntax and checks, on every test
 input and every upstream file here, and on the parser fuzzer's mutants. Where the compiled
-modules are stale (a source edited since the build) the sources are imported instead."""
+modules are stale (a source edited since the build) or cannot be loaded, the sources are
+imported instead."""
 
 from __future__ import annotations
 
