@@ -136,6 +136,11 @@ def collect_files(paths: Sequence[str], notes: list[str] | None = None) -> tuple
     return files, problems
 
 
+def source_name(path: str) -> str:
+    """How a path given on the command line is named in reports (``-`` is ``<stdin>``)."""
+    return "<stdin>" if path == "-" else path
+
+
 def read_source(path: str) -> tuple[str | None, str, list[Diagnostic]]:
     """Decode a file as UTF-8; bytes that are not UTF-8 are replaced and reported. Only a
     regular file of at most ``MAX_SOURCE_BYTES`` is read (``files.read_file``)."""
@@ -161,7 +166,7 @@ def check_file(path: str, options: CheckOptions | None = None) -> FileReport:
     """Analyse one file with ``options`` (default: no target, default severities); never
     raises for bad content."""
     text, problem, extra = read_source(path)
-    shown = "<stdin>" if path == "-" else path
+    shown = source_name(path)
     if text is None:
         return FileReport(shown, None, [], problem)
     return check_text(shown, text, extra, options)
@@ -177,9 +182,7 @@ def check_text(shown: str, text: str, extra: list[Diagnostic], options: CheckOpt
 
 
 def result_of(report: FileReport) -> FileResult:
-    """A report as the output formats and the cache keep it: placed findings and counts."""
-    if report.doc is None:
-        return FileResult(report.path, problem=report.problem)
+    """A read file's report as the output formats and the cache keep it: placed findings and counts."""
     return FileResult(report.path, findings_of(report),
                       sum(1 for d in report.diagnostics if d.severity == Severity.ERROR),
                       sum(1 for d in report.diagnostics if d.severity == Severity.WARNING))
@@ -318,15 +321,15 @@ def check_files(files: Sequence[str], settings: Settings, upstream: Upstream | N
     work: list[tuple[str, str, list[Diagnostic], CheckOptions]] = []
     for index, path in enumerate(files):
         options = settings.options_for(path)
-        if upstream is not None:
-            report = check_file(path, options)
-            upstream.add_to(report, options)
-            results[index] = result_of(report)
-            continue
         text, problem, extra = read_source(path)
-        shown = "<stdin>" if path == "-" else path
+        shown = source_name(path)
         if text is None:
             results[index] = FileResult(shown, problem=problem)
+            continue
+        if upstream is not None:
+            report = check_text(shown, text, extra, options)
+            upstream.add_to(report, options)
+            results[index] = result_of(report)
             continue
         key = None
         if cache is not None and path != "-":
@@ -558,7 +561,7 @@ def run_lower(path: str, settings: Settings, engine: str, debug_info: bool, outp
     from .lowering.engine import Lowered, LoweringOptions, lower_document
 
     text, problem, extra = read_source(path)
-    shown = "<stdin>" if path == "-" else path
+    shown = source_name(path)
     label = shown_path(shown)
     if text is None:
         print(f"nvgpu-ls: error: {label}: {problem}", file=err)
@@ -666,7 +669,7 @@ def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, valida
     from .lowering.engine import LoweringOptions
 
     text, problem, extra = read_source(path)
-    shown = "<stdin>" if path == "-" else path
+    shown = source_name(path)
     label = shown_path(shown)
     if text is None:
         print(f"nvgpu-ls: error: {label}: {problem}", file=err)

@@ -38,11 +38,10 @@ class UnreadableFile(OSError):
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
-        self.reason = reason
         self.strerror = reason
 
     def __str__(self) -> str:
-        return self.reason
+        return self.strerror
 
 
 def read_file(path: str | os.PathLike[str], limit: int = MAX_SOURCE_BYTES) -> bytes:

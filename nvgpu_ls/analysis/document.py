@@ -110,9 +110,9 @@ class Document:
             return False
         start = lead.start
         # The real token before and the real tokens after the op, so that error placement and
-        # every look-ahead decision are the ones a full parse makes.
-        # One scan over the op and what follows it, so that a token running past the op's old end
-        # (a string left open) is seen whole and refused.
+        # every look-ahead decision are the ones a full parse makes: one scan over the op and what
+        # follows it, so that a token running past the op's old end (a string left open) is seen
+        # whole and refused.
         before = _previous_token(text, start)
         horizon = text.find("\n", min(end + 400, len(text)))
         tokens = before + tk.tokenize(text, start, len(text) if horizon == -1 else horizon)
@@ -121,8 +121,9 @@ class Document:
                    len(tokens))
         if own > first:
             tokens[first] = tokens[first]._replace(newline_before=_line_break_before(text, start))
+        chunk = self.chunk_at(target.start)
         parser = Parser(text, tokens, self.registry)
-        parser.aliases = self.chunk_at(target.start).aliases
+        parser.aliases = chunk.aliases
         parser.pos = first
         parser.depth = _nesting(target)
         parser.furthest = lead.prefix_reach
@@ -136,7 +137,7 @@ class Document:
             parser.deferred_location_aliases = []  # the op before's, checked when it was first read
         fresh = parser.parse_op_recovering(target.parent)
         reach = parser.furthest
-        parser.check_location_aliases(self.chunk_at(target.start))
+        parser.check_location_aliases(chunk)
         if fresh is None or parser.pos != own or fresh.end != end:
             return False
         if horizon != -1 and reach >= tokens[-1].start:
@@ -163,7 +164,7 @@ class Document:
         op: Operation | None = fresh
         exact = True
         while op is not None:
-            container = op.parent.ops if op.parent is not None else self._chunk_of(op).ops
+            container = self._siblings(op)
             index = container.index(op)
             if index + 1 < len(container):
                 following = container[index + 1]
@@ -174,7 +175,7 @@ class Document:
 
     def _clean_sibling_before(self, op: Operation) -> Operation | None:
         """The op just before ``op`` in its block (or chunk), if reading it reported nothing."""
-        container = op.parent.ops if op.parent is not None else self._chunk_of(op).ops
+        container = self._siblings(op)
         index = container.index(op)
         if index == 0:
             return None
@@ -188,7 +189,7 @@ class Document:
         """Replace ``target`` by its re-read twin ``fresh``, shift what follows, patch the enclosing spans."""
         edit_start, old_end, new_end = edit
         delta = new_end - old_end
-        container = target.parent.ops if target.parent is not None else self._chunk_of(target).ops
+        container = self._siblings(target)
         container[container.index(target)] = fresh
         ancestor = target.parent_op()
         while ancestor is not None:  # their subtrees changed: gather their span nodes again when needed
@@ -250,6 +251,10 @@ class Document:
                 best = inside
             candidates = [o for r in inside.regions for b in r.blocks for o in b.ops]
         return targets + ([best] if best is not None else [])
+
+    def _siblings(self, op: Operation) -> list[Operation]:
+        """The ops of ``op``'s block, or of its chunk at the top level, ``op`` among them."""
+        return op.parent.ops if op.parent is not None else self._chunk_of(op).ops
 
     def _chunk_of(self, op: Operation) -> Chunk:
         for chunk in self.chunks:

@@ -83,6 +83,11 @@ def _load(name: str, path: Path) -> Any:
 _LOADED: dict[str, Any] = {}
 
 
+def _mlir_string_body(text: str) -> str:
+    """``strings.mlir_string_body``, loaded by path (this worker does not import the package)."""
+    return _load("_nvgpu_ls_strings", _HERE / "strings.py").mlir_string_body(text)
+
+
 class NoBindings(Exception):
     """A native library could not be imported."""
 
@@ -113,7 +118,7 @@ class Session:
 def relocate(printed: str, file_name: str, origin: tuple[int, int]) -> str:
     """``printed`` with the parsed buffer's locations (``"-":L:C``) moved to ``file_name`` and
     to lines/columns of the whole text (the chunk starts at 0-based ``origin``)."""
-    quoted = _load("_nvgpu_ls_strings", _HERE / "strings.py").mlir_string_body(file_name)
+    quoted = _mlir_string_body(file_name)
 
     def move(match: re.Match) -> str:
         line, column = int(match.group(1)), int(match.group(2))
@@ -217,7 +222,7 @@ def _error_text(error: Exception) -> str:
 def relocate_lowered(ir: Any, module: Any, file_name: str, line_origins: list[int]) -> Any:
     """``module`` parsed again with the locations of the lowered buffer (``"-":L:C``) moved to
     ``file_name`` at the source line ``line_origins`` gives line L (columns kept)."""
-    quoted = _load("_nvgpu_ls_strings", _HERE / "strings.py").mlir_string_body(file_name)
+    quoted = _mlir_string_body(file_name)
 
     def move(match: re.Match) -> str:
         line, column = int(match.group(1)), int(match.group(2))
