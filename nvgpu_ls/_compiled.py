@@ -24,7 +24,10 @@ from pathlib import Path
 from typing import Sequence
 
 COMPILED = ("analysis/ir.py", "analysis/parser.py", "analysis/formats.py", "analysis/document.py",
-            "analysis/opview.py", "verify/context.py", "verify/structure.py", "verify/usedef.py", "verify/regions.py")
+            "analysis/opview.py", "analysis/implied_types.py", "analysis/registry.py",
+            *(f"analysis/readers/{name}.py" for name in ("reader", "affine", "arith", "functions", "gpu", "linalg",
+                                                        "memref", "nvvm", "scf", "vector")),
+            "verify/context.py", "verify/structure.py", "verify/usedef.py", "verify/regions.py")
 """Paths relative to the package, as mypyc is given them."""
 SOURCES_RECORD = "_compiled_sources.json"
 RUNTIME = "nvgpu_ls._mypyc__mypyc"

@@ -10,6 +10,9 @@ being analysed. Per document:
   quiet for ``debounce`` seconds — typing costs one analysis per pause, not per key;
 - diagnostics are published only for the newest version: a result that a later change
   has overtaken is dropped;
+- a large file just opened is first read without the bodies of the functions below its first
+  screen, and the diagnostics of the functions it did read are published at once
+  (``verify.first_look``); the complete diagnostics follow as the same version's;
 - requests wait a short while (``fresh_wait``) for the newest text to be analysed, so that
   a hover right after a keystroke sees it, and otherwise answer from what is analysed.
 
@@ -26,17 +29,22 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .analysis.document import Document
+from .analysis import tokens as tk
+from .analysis.document import Document, gc_paused
 from .diagnostics import Diagnostic, Severity
 from .files import MAX_SOURCE_BYTES, size_text
 from .memory import release_memory
 from .verify import CheckOptions, check_document
+from .verify.first_look import VISIBLE_LINES, FirstLook, first_look, worth_a_first_look
 from .verify.incremental import IncrementalCheck
 
 log = logging.getLogger(__name__)
 
 Publish = Callable[[str, int, list[Diagnostic], Document, CheckOptions], None]
 """Called on the event loop with (uri, version, diagnostics, document, options) for each fresh result."""
+PublishPartial = Callable[[str, int, int], None]
+"""Called on the event loop with (uri, version, line) just before the diagnostics of a first look
+are published: they are complete for the functions that end before that 0-based line."""
 
 
 @dataclass
@@ -104,6 +112,11 @@ class DocumentStore:
         self.warmed_up = False
         """Whether the warm-up steps have all run."""
         self._last_activity = time.monotonic()
+        self.first_look_lines = VISIBLE_LINES
+        """Lines a first look covers when a large file opens (0: none; see ``verify.first_look``)."""
+        self.first_looks = 0
+        """How many first looks have been published."""
+        self.publish_partial: PublishPartial = lambda uri, version, through_line: None
 
     # ------------------------------------------------------------------ notifications
     def open(self, uri: str, text: str, version: int) -> None:
@@ -224,8 +237,15 @@ class DocumentStore:
                     return
             first = False
             text, version = entry.text, entry.version
+            tokens: list[tk.Token] | None = None
+            if entry.doc is None and self.first_look_lines > 0 and worth_a_first_look(text, self.first_look_lines):
+                tokens = await self._first_look(entry, text, version)
+                if entry.closed:
+                    return
+                if entry.version != version:
+                    continue
             try:
-                doc, diagnostics, options = await loop.run_in_executor(self._pool, self._analyse, entry, text)
+                doc, diagnostics, options = await loop.run_in_executor(self._pool, self._analyse, entry, text, tokens)
             except Exception:  # noqa: BLE001  (analysis must never take the server down)
                 log.exception("analysis of %s failed", entry.uri)
                 entry.analysed.set()  # nothing newer is coming until the next change: answer from what there is
@@ -238,6 +258,28 @@ class DocumentStore:
                 self.publish(entry.uri, version, entry.shown_diagnostics, doc, options)
             self._last_activity = time.monotonic()
             self._start_warm_up()
+
+    async def _first_look(self, entry: OpenDocument, text: str, version: int) -> list[tk.Token] | None:
+        """Publish the diagnostics of the top of a large file just opened (``verify.first_look``)
+        before the whole of it is read; returns the text's tokens for the full analysis."""
+        loop = asyncio.get_running_loop()
+        try:
+            tokens, look, options = await loop.run_in_executor(self._pool, self._look_first, entry, text)
+        except Exception:  # noqa: BLE001  (the full analysis follows: a failed first look costs only time)
+            log.exception("first look at %s failed", entry.uri)
+            return None
+        if look is not None and not entry.closed and entry.version == version and entry.doc is None:
+            self.first_looks += 1
+            self.publish_partial(entry.uri, version, look.doc.lines.line_of(look.through))
+            self.publish(entry.uri, version, look.diagnostics, look.doc, options)
+        return tokens
+
+    def _look_first(self, entry: OpenDocument, text: str) -> tuple[list[tk.Token], FirstLook | None, CheckOptions]:
+        """Runs on the analysis thread."""
+        options = self.options_for(entry.uri)
+        with gc_paused():
+            tokens = tk.tokenize(text)
+            return tokens, first_look(text, tokens, options, entry.uri, self.first_look_lines), options
 
     def _start_warm_up(self) -> None:
         warm_up, self.warm_up = self.warm_up, None
@@ -259,8 +301,10 @@ class DocumentStore:
             log.exception("a warm-up step failed")
         self.warmed_up = True
 
-    def _analyse(self, entry: OpenDocument, text: str) -> tuple[Document, list[Diagnostic], CheckOptions]:
-        """Runs on the analysis thread: bring the model to ``text`` and check it.
+    def _analyse(self, entry: OpenDocument, text: str, tokens: list[tk.Token] | None = None
+                 ) -> tuple[Document, list[Diagnostic], CheckOptions]:
+        """Runs on the analysis thread: bring the model to ``text`` (whose tokens a first look
+        may have made) and check it.
 
         The incremental paths (``Document.update``, ``IncrementalCheck``) fall back to their
         from-scratch twins if they fail, so that one bug there costs time, not diagnostics."""
@@ -271,7 +315,7 @@ class DocumentStore:
             return Document("", uri=entry.uri), [too_large(size)], options
         doc = entry.doc
         if doc is None or not doc.text and text:
-            doc = Document(text, uri=entry.uri)
+            doc = Document(text, uri=entry.uri, tokens=tokens)
         else:
             try:
                 doc.update(text)

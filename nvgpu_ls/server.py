@@ -88,6 +88,7 @@ class NvgpuLanguageServer(LanguageServer):
         self._progress_tokens = itertools.count(1)
         self.store.release_hooks.append(self._forget_cached_previews)
         self.store.warm_up = op_format_steps
+        self.store.publish_partial = self.on_partial
 
     # ------------------------------------------------------------------ settings
     def apply_settings(self, raw: Any, origin: str, launch: bool = False) -> None:
@@ -166,6 +167,10 @@ class NvgpuLanguageServer(LanguageServer):
             items = [to_lsp_diagnostic(ctx, d) for d in diagnostics]
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=items,
                                                                             version=version))
+
+    def on_partial(self, uri: str, version: int, through_line: int) -> None:
+        self.protocol.notify(commands.PARTIAL_DIAGNOSTICS_NOTIFICATION,
+                             {"uri": uri, "version": version, "throughLine": through_line})
 
     async def answer(self, uri: str, feature: Callable[..., T], *args: Any, default: T) -> T:
         """Run ``feature(ctx, *args)`` on the newest analysed state of ``uri``; a failing
@@ -369,6 +374,8 @@ server = NvgpuLanguageServer()
 def initialize(ls: NvgpuLanguageServer, params: lsp.InitializeParams) -> None:
     text_caps = params.capabilities.text_document
     ls.pull_diagnostics = bool(text_caps is not None and text_caps.diagnostic is not None)
+    if ls.pull_diagnostics:  # such a client asks for a whole file's diagnostics at once: no first look
+        ls.store.first_look_lines = 0
     ls.apply_settings(params.initialization_options, "initializationOptions", launch=True)
 
 

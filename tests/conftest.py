@@ -20,6 +20,16 @@ def conformance_files(pattern: str = "**/*.mlir") -> list[Path]:
     return sorted(base.glob(pattern)) if base.is_dir() else []
 
 
+def every_mlir_file() -> list[Path]:
+    """Every ``.mlir`` file the tests read: their own data, then upstream's and the real-world
+    files under ``../shared`` where they are."""
+    found = sorted(DATA.rglob("*.mlir"))
+    for folder in ("conformance", "realworld"):
+        if (ROOT.parent / "shared" / folder).is_dir():
+            found.extend(sorted((ROOT.parent / "shared" / folder).rglob("*.mlir")))
+    return found
+
+
 needs_conformance = pytest.mark.skipif(
     not (CONFORMANCE / "mlir" / "test").is_dir(),
     reason=f"conformance corpus not found at {CONFORMANCE}",

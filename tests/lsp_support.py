@@ -25,6 +25,8 @@ from lsprotocol import converters
 from lsprotocol import types as lsp
 from pygls.lsp.client import LanguageClient
 
+from nvgpu_ls.features.commands import PARTIAL_DIAGNOSTICS_NOTIFICATION
+
 CLIENTS = Path(__file__).parent / "data" / "clients"
 CLIENT_NAMES = ("neovim-0.7.2", "vscode")
 TIMEOUT = 60.0
@@ -67,8 +69,21 @@ class LspSession:
         self._changed = asyncio.Event()
         self.initialize_result: lsp.InitializeResult | None = None
 
+        self.first_looks: dict[str, list[tuple[int, lsp.PublishDiagnosticsParams]]] = {}
+        """uri → (throughLine, diagnostics) of each first look at it (``published`` holds the
+        complete publications only)."""
+        self._partial: dict[tuple[str, int | None], int] = {}
+
+        @self.client.feature(PARTIAL_DIAGNOSTICS_NOTIFICATION)
+        def on_partial(params: Any) -> None:
+            self._partial[(params.uri, params.version)] = params.throughLine
+
         @self.client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def on_diagnostics(params: lsp.PublishDiagnosticsParams) -> None:
+            through = self._partial.pop((params.uri, params.version), None)
+            if through is not None:
+                self.first_looks.setdefault(params.uri, []).append((through, params))
+                return
             self.published.setdefault(params.uri, []).append(params)
             self._changed.set()
 

@@ -17,7 +17,7 @@ import pytest
 
 from nvgpu_ls import _compiled
 
-from .conftest import DATA, ROOT
+from .conftest import ROOT, every_mlir_file
 
 needs_compiled = pytest.mark.skipif(not _compiled.compiled_present(),
                                     reason="the analysis core was not compiled (no mypyc at build time)")
@@ -48,15 +48,6 @@ print(json.dumps(out))
 """
 
 
-def _files() -> list[str]:
-    found = sorted(DATA.rglob("*.mlir"))
-    shared = ROOT.parent / "shared"
-    for folder in ("conformance", "realworld"):
-        if (shared / folder).is_dir():
-            found.extend(sorted((shared / folder).rglob("*.mlir")))
-    return [str(p) for p in found]
-
-
 def _describe(files: list[str], pure: bool) -> dict:
     env = dict(os.environ)
     env.pop("NVGPU_LS_PURE_PYTHON", None)
@@ -69,7 +60,7 @@ def _describe(files: list[str], pure: bool) -> dict:
 
 @needs_compiled
 def test_compiled_and_python_cores_read_every_file_alike() -> None:
-    files = _files()
+    files = [str(path) for path in every_mlir_file()]
     compiled, python = _describe(files, pure=False), _describe(files, pure=True)
     assert compiled["compiled"] and not python["compiled"]
     differing = [path for path in files if compiled["files"][path] != python["files"][path]]

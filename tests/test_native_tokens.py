@@ -10,7 +10,7 @@ import pytest
 
 from nvgpu_ls.analysis import tokens as tk
 
-from .conftest import DATA, ROOT
+from .conftest import every_mlir_file
 
 needs_native = pytest.mark.skipif(tk._native is None, reason="the native scanner was not built (no C compiler?)")
 
@@ -18,18 +18,9 @@ _ALPHABET = list("%^@#!\"\\/-.>:=,()[]{}<>*+?|$_ \t\n\r\x0b\x0c0123456789xXeEabc
                                                                                       "\U0001f600", "\x00", "->", "..."]
 
 
-def _files() -> list:
-    found = sorted(DATA.rglob("*.mlir"))
-    shared = ROOT.parent / "shared"
-    for folder in ("conformance", "realworld"):
-        if (shared / folder).is_dir():
-            found.extend(sorted((shared / folder).rglob("*.mlir")))
-    return found
-
-
 @needs_native
 def test_every_real_file_gets_the_same_tokens() -> None:
-    files = _files()
+    files = every_mlir_file()
     assert files
     for path in files:
         text = path.read_text(encoding="utf-8", errors="replace")

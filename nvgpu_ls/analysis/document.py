@@ -25,15 +25,21 @@ _SCANNED_BODY = "syntax.dialect-body"
 """A dialect value's body upstream scans by characters, across any ops and lines: whole-file."""
 _MODEL_FIELDS = ("text", "lines", "chunks", "syntax_diagnostics", "_origins", "duplicates", "duplicate_blocks",
                  "undefined", "isolation_breaks", "unresolved_symbols", "duplicate_symbols", "last_update",
-                 "syntax_in_parse_order")
+                 "syntax_in_parse_order", "deferred")
 """What a full re-parse replaces, all at once under ``mutation_lock``."""
-_ISOLATED = frozenset({"builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
 
 
 class Document:
     """The analysed state of one buffer."""
 
-    def __init__(self, text: str, uri: str = "", registry: OpRegistry | None = None) -> None:
+    def __init__(self, text: str, uri: str = "", registry: OpRegistry | None = None, *,
+                 tokens: list[tk.Token] | None = None, defer_from: int = -1) -> None:
+        """Analyse ``text``; ``tokens`` is ``tokens.tokenize(text)`` where the caller has it.
+
+        With ``defer_from`` at 0 or more the document is a first look: the bodies of the
+        outermost functions opening at or after that offset are not read (``deferred`` lists
+        them), everything else is. Such a document is for checking the text before the first
+        deferred body; it is never updated in place."""
         self.uri = uri
         self.registry = registry or default_registry()
         self.text = ""
@@ -56,18 +62,22 @@ class Document:
         self.syntax_in_parse_order: list[Diagnostic] = []
         """The syntax diagnostics in the order the last full parse found them (an incremental update
         keeps the list as it was): the first is the one upstream's parser, which stops there, reports."""
+        self.deferred: list[Region] = []
+        """The function bodies a first look stepped over (``defer_from``), in text order."""
         self.mutation_lock = threading.RLock()
         """Held while ``update`` changes the model in place, and by readers on other threads
         (the server answers requests while a newer text is being analysed)."""
-        with _gc_paused():
-            self._parse_all(text)
+        with gc_paused():
+            self._parse_all(text, tk.tokenize(text) if tokens is None else tokens, defer_from)
 
     # ------------------------------------------------------------------ analysis
-    def _parse_all(self, text: str) -> None:
+    def _parse_all(self, text: str, tokens: list[tk.Token], defer_from: int = -1) -> None:
         self.text = text
         self.lines = LineIndex(text)
-        parser = Parser(text, tk.tokenize(text), self.registry)
+        parser = Parser(text, tokens, self.registry)
+        parser.defer_from = defer_from
         self.chunks = parser.parse_chunks()
+        self.deferred = parser.deferred
         self.syntax_in_parse_order = list(parser.diagnostics)
         self._set_diagnostics(list(zip(parser.diagnostics, parser.origins)))
         self._index_all()
@@ -81,7 +91,7 @@ class Document:
         prefix = _common_prefix(old, text)
         suffix = _common_suffix(old, text, prefix)
         edit_start, old_end, new_end = prefix, len(old) - suffix, len(text) - suffix
-        with _gc_paused():
+        with gc_paused():
             if not self._try_incremental(text, edit_start, old_end, new_end):
                 fresh = Document(text, self.uri, self.registry)
                 with self.mutation_lock:
@@ -89,6 +99,8 @@ class Document:
                         setattr(self, name, getattr(fresh, name))
 
     def _try_incremental(self, text: str, edit_start: int, old_end: int, new_end: int) -> bool:
+        if self.deferred:
+            return False
         if "-----" in text[max(edit_start - 8, 0):new_end + 8] or "-----" in self.text[max(edit_start - 8, 0):old_end + 8]:
             return False
         # An unclosed region or a stray brace anywhere makes brace structure a whole-file matter:
@@ -422,7 +434,7 @@ class Document:
 
     def is_isolated(self, op: Operation) -> bool:
         """Does ``op`` hide the values of enclosing regions (IsolatedFromAbove)?"""
-        return op.name in _ISOLATED or (op.facts is not None and "IsolatedFromAbove" in op.facts.traits)
+        return op.is_isolated
 
     # ------------------------------------------------------------------ queries
     def ops(self) -> Iterator[Operation]:
@@ -815,7 +827,7 @@ class _SpanNodes:
 
 # ---------------------------------------------------------------- helpers
 @contextmanager
-def _gc_paused() -> Iterator[None]:
+def gc_paused() -> Iterator[None]:
     """Analysis allocates hundreds of thousands of small objects and frees none of them:
     the cyclic collector would only walk the heap over and over, so it waits until the end.
 
@@ -837,7 +849,7 @@ def _gc_paused() -> Iterator[None]:
 
 
 _PROMOTE_AFTER = 50_000
-"""Objects made under one ``_gc_paused`` beyond which they are promoted (a full parse, not an edit)."""
+"""Objects made under one ``gc_paused`` beyond which they are promoted (a full parse, not an edit)."""
 
 
 def _common_prefix(a: str, b: str) -> int:

@@ -197,6 +197,10 @@ class Region:
         self.end = start
 
 
+ISOLATED_OPS = frozenset({"builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
+"""Ops isolated from above whatever the registry says (the ones every file has)."""
+
+
 class Operation:
     """One operation, in generic or custom form."""
 
@@ -289,6 +293,18 @@ class Operation:
     @property
     def dialect(self) -> str:
         return self.name.split(".", 1)[0] if "." in self.name else ""
+
+    @property
+    def is_isolated(self) -> bool:
+        """Does this op hide the values of enclosing regions (IsolatedFromAbove)?"""
+        return self.name in ISOLATED_OPS or (self.facts is not None and "IsolatedFromAbove" in self.facts.traits)
+
+    @property
+    def is_function_like(self) -> bool:
+        """Is this op isolated from above without holding a symbol table (``func.func``,
+        ``gpu.func``, ``llvm.func``): a body whose ops see nothing of the text around it but
+        symbols and aliases?"""
+        return self.is_isolated and not self.is_symbol_table
 
     @property
     def is_symbol_table(self) -> bool:

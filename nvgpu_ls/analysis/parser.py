@@ -88,6 +88,11 @@ class Parser:
         self.aliases: dict[str, AliasDef] = {}
         """The alias definitions of the chunk being read, as far as read (hand-written readers look
         up an ``#map`` they are given)."""
+        self.defer_from = -1
+        """Bodies of outermost function-like ops (``Operation.is_function_like``) whose '{' lies at
+        or after this offset are stepped over unread (-1: read everything); see ``defer_body``."""
+        self.deferred: list[Region] = []
+        """The regions stepped over, in text order."""
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -621,6 +626,8 @@ class Parser:
 
     def parse_region(self, op: Operation) -> Region:
         open_tok = self.expect("{", "{")
+        if 0 <= self.defer_from <= open_tok.start and not op.regions and _outermost_function(op):
+            return self.defer_body(op, open_tok)
         region = Region(op, open_tok.start)
         self.depth += 1
         try:
@@ -660,6 +667,23 @@ class Parser:
         finally:
             self.depth -= 1
         region.end = self.prev_end()
+        return region
+
+    def defer_body(self, op: Operation, open_tok: tk.Token) -> Region:
+        """Step over a function's body to its closing brace, reporting nothing: the region is
+        left with one empty block. The text before the body reads as it would otherwise (the
+        parser never looks back), and so do the signatures, symbols and aliases after it."""
+        region = Region(op, open_tok.start)
+        level = 1
+        while level and not self.at_end():
+            kind = self.advance().kind
+            if kind == "{":
+                level += 1
+            elif kind == "}":
+                level -= 1
+        region.blocks.append(Block(region, open_tok.end))
+        region.end = self.prev_end()
+        self.deferred.append(region)
         return region
 
     def skip_nested_region(self, open_tok: tk.Token) -> None:
@@ -1118,6 +1142,18 @@ dialect references: a file repeats a few spellings many times, and each is judge
 register_cache(_CLEAN_TYPES.clear)
 register_cache(_CLEAN_ATTRS.clear)
 _CLEAN_LIMIT = 1 << 14
+
+
+def _outermost_function(op: Operation) -> bool:
+    """Is ``op`` function-like with no function-like op around it?"""
+    if not op.is_function_like:
+        return False
+    parent = op.parent_op()
+    while parent is not None:
+        if parent.is_function_like:
+            return False
+        parent = parent.parent_op()
+    return True
 
 
 def _remember_clean(cache: dict, text: str, registry: OpRegistry, value: object) -> None:

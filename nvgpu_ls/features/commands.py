@@ -54,6 +54,11 @@ command does."""
 SERVER_STATUS_REQUEST = "nvgpu-ls/serverStatus"
 """Custom request, no params; answers ``ServerStatus.to_json()`` (``server_status.py``)."""
 
+PARTIAL_DIAGNOSTICS_NOTIFICATION = "nvgpu-ls/partialDiagnostics"
+"""Custom notification, params ``{uri, version, throughLine}``, sent just before a
+``publishDiagnostics`` that is a first look at a file just opened: complete for the functions
+that end before the 0-based ``throughLine``; the complete diagnostics of the version follow."""
+
 RESERVED_KINDS: tuple[str, ...] = ()
 """Kinds announced to clients for which no action is offered yet."""
 

@@ -65,7 +65,7 @@ def syntax_error_starts(doc: Document) -> list[int]:
 def verify_op(op: Operation, doc: Document, broken: list[int], report: Report, view: OpView | None = None) -> None:
     """Structural checks, then the op's registered verifiers, into ``report``; ``broken`` is
     ``syntax_error_starts(doc)``, ``view`` the op's OpView when the caller has one."""
-    if op.facts is None or (not op.regions and _holds_any(broken, op.start, op.end)):
+    if op.facts is None or (not op.regions and holds_any(broken, op.start, op.end)):
         return  # upstream never verifies what it could not parse
     view = view or OpView(op, doc)
     before = len(report.diagnostics)
@@ -80,7 +80,8 @@ def verify_op(op: Operation, doc: Document, broken: list[int], report: Report, v
             break  # like upstream: the first failing rule is the op's error
 
 
-def _holds_any(sorted_offsets: list[int], start: int, end: int) -> bool:
+def holds_any(sorted_offsets: list[int], start: int, end: int) -> bool:
+    """Does ``start..end`` hold one of ``sorted_offsets``?"""
     index = bisect_left(sorted_offsets, start)
     return index < len(sorted_offsets) and sorted_offsets[index] < end
 

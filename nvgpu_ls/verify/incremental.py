@@ -4,7 +4,7 @@ The per-op layers of a check — dominance, type agreement and undefined blocks
 (``usedef``), the structural checks and verifiers (``verify_op``), and the gate's
 requirement of each op instance (``gated_requirement``) — read an op, the ops it is
 nested in, the values it uses and the alias table of its chunk. Inside an op that is
-isolated from above (``func.func``, ``gpu.func``, ``llvm.func``: ``Document.is_isolated``)
+isolated from above (``func.func``, ``gpu.func``, ``llvm.func``: ``Operation.is_function_like``)
 every value an op uses is defined inside that op too, unless the document lists the use in
 ``isolation_breaks`` (an error; such a unit is verified afresh every time). So the outermost
 such op that is not a symbol table (not a ``builtin.module`` / ``gpu.module``) is a *unit*:
@@ -35,14 +35,13 @@ like every consumer so far, treat them as read-only.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass
 
 from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic
 from ..analysis.facts import Requirement
-from . import CheckOptions, check_op, finished, syntax_error_starts
+from . import CheckOptions, check_op, finished, holds_any, syntax_error_starts
 from .context import Report
 from .gate import GatedEntry, GatedOps, scope_of, target_diagnostics
 from .usedef import check_names
@@ -87,7 +86,7 @@ class IncrementalCheck:
 
     def check(self, doc: Document, options: CheckOptions | None = None) -> list[Diagnostic]:
         options = options or CheckOptions()
-        items, context = _partition(doc)
+        items, context = partition(doc)
         if context != self._context:
             self._context = context
             self._units, self._older = {}, {}
@@ -114,7 +113,7 @@ class IncrementalCheck:
                 continue
             ordinal += 1
             start = op.start
-            if broken and _holds_any(broken, start, op.end) or leaky and _holds_any(leaky, start, op.end):
+            if broken and holds_any(broken, start, op.end) or leaky and holds_any(leaky, start, op.end):
                 # A syntax error inside, or a value crossing its boundary: verified afresh, never kept.
                 for inner in op.walk():
                     outer(inner)
@@ -155,7 +154,7 @@ class IncrementalCheck:
         return finished(doc, diagnostics, options)
 
 
-def _partition(doc: Document) -> tuple[list[tuple[bool, Operation]], str]:
+def partition(doc: Document) -> tuple[list[tuple[bool, Operation]], str]:
     """Every op outside units and every unit, in document order (units not entered), and the
     context: the text with the units' bodies cut out."""
     text = doc.text
@@ -166,7 +165,7 @@ def _partition(doc: Document) -> tuple[list[tuple[bool, Operation]], str]:
         stack = list(reversed(chunk.ops))
         while stack:
             op = stack.pop()
-            if op.regions and doc.is_isolated(op) and not op.is_symbol_table:
+            if op.regions and op.is_function_like:
                 items.append((True, op))
                 body_start = max(op.regions[0].start, op.start, cursor)
                 body_end = max(min(op.regions[-1].end, op.end), body_start)
@@ -240,8 +239,3 @@ def _leaky_starts(doc: Document) -> list[int]:
         if use.definition is not None:
             found.append(use.definition.start)
     return sorted(found)
-
-
-def _holds_any(sorted_offsets: list[int], start: int, end: int) -> bool:
-    index = bisect_left(sorted_offsets, start)
-    return index < len(sorted_offsets) and sorted_offsets[index] < end

@@ -14,7 +14,7 @@ from ..affine import AffineShape, read_affine, read_ssa_affine_map
 from ..errors import SyntaxFailure, TypeSyntaxError
 from ..ir import TypeRef, ValueDef, ValueUse
 from ..values import AffineMapAttr, AttrAliasRef, IndexType, IntegerAttr, MemRefType
-from . import Reader, reads
+from .reader import Reader, reads
 from .scf import implied
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..ir import TypeRef
 from ..values import IntegerType, Type
-from . import Reader, reads
+from .reader import Reader, reads
 
 
 @reads("arith.select")

@@ -12,7 +12,7 @@ from .. import tokens as tk
 from ..errors import SyntaxFailure
 from ..ir import TypeRef, ValueDef
 from ..values import ArrayAttr, DictionaryAttr, StringAttr, TypeAttr, UnitAttr
-from . import Reader, function_type, reads
+from .reader import Reader, function_type, reads
 
 _VISIBILITIES = ("private", "public", "nested")
 

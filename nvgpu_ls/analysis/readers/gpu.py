@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import SyntaxFailure
 from ..ir import TypeRef, ValueDef, ValueUse
 from ..values import DialectType, IndexType, IntegerType
-from . import Reader, reads
+from .reader import Reader, reads
 from .scf import implied
 
 _ASYNC_TOKEN = DialectType("gpu.async.token")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..errors import SyntaxFailure
 from ..ir import TypeRef
-from . import FAMILY_READERS, READERS, Reader
+from .reader import FAMILY_READERS, READERS, Reader
 
 _OWN_SYNTAX = frozenset({
     "linalg.generic", "linalg.map", "linalg.reduce", "linalg.transpose", "linalg.broadcast", "linalg.softmax",

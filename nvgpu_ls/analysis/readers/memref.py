@@ -8,7 +8,7 @@ from ..affine import read_affine
 from ..errors import SyntaxFailure, TypeSyntaxError
 from ..ir import TypeRef
 from ..values import AffineMapAttr, MemRefType, OpaqueType, TypeAliasRef
-from . import Reader, reads
+from .reader import Reader, reads
 
 
 @reads("memref.transpose")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..errors import SyntaxFailure
 from ..ir import TypeRef
-from . import Reader, reads
+from .reader import Reader, reads
 
 
 def _fragments(r: Reader, names: tuple[str, ...]) -> list[list]:

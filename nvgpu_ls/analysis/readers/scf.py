@@ -13,7 +13,7 @@ from .. import tokens as tk
 from ..errors import SyntaxFailure
 from ..ir import TypeRef, ValueDef, ValueUse
 from ..values import FunctionType, IndexType, IntegerType, Type, UnitAttr
-from . import Reader, reads
+from .reader import Reader, reads
 
 
 def implied(uses: list[ValueUse], type_: Type | None) -> list[TypeRef]:

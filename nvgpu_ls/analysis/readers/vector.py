@@ -7,7 +7,7 @@ from .. import tokens as tk
 from ..errors import SyntaxFailure
 from ..ir import TypeRef
 from ..values import IndexType, MemRefType, TensorType, Type, TypeAliasRef, UnrankedMemRefType, VectorType
-from . import Reader, reads
+from .reader import Reader, reads
 from .scf import implied
 
 

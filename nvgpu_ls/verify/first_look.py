@@ -1,0 +1,112 @@
+"""A first look at a large file: the diagnostics of its top, before the whole file is read.
+
+An editor opening a file shows its first screen. ``first_look`` reads the file with the
+bodies of the functions (``Operation.is_function_like``) that open after the first
+``lines`` lines stepped over (``Document(defer_from=...)``), checks the functions it did
+read, and returns their diagnostics; the server publishes them at once and the complete
+check follows. What it returns is a part of what the complete check returns, item for
+item (``tests/test_first_look.py`` holds it so on every test input), because it keeps
+only what a function read in full determines by itself:
+
+* diagnostics that lie inside such a function, from the syntax, use-def and per-op
+  layers: they depend on the function's own text and on what lies outside every body —
+  aliases, symbols, signatures — which the first look reads as the full one does
+  (the parser never looks back, so the text before a stepped-over body reads the same);
+* not the target gate's: its per-op diagnostics carry the fix for the whole module
+  (``lowestTarget``), which the stepped-over ops change;
+* not a function's that uses a name it does not define but the unread text spells
+  (upstream resolves a use in one function to a definition in a later one, and then its
+  verifier reports the use, not the parser);
+* nothing outside functions (module headers, aliases, top-level ops): a module's checks
+  and an alias's use read what the stepped-over bodies hold.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+
+from ..analysis import tokens as tk
+from ..analysis.document import Document
+from ..analysis.ir import Operation
+from ..diagnostics import Diagnostic
+from . import CheckOptions, check_op, finished, holds_any, syntax_error_starts
+from .context import Report
+from .incremental import partition
+from .usedef import check_names
+
+VISIBLE_LINES = 100
+"""How much of a file a first look covers: about what an editor shows of a file it opens."""
+
+
+@dataclass
+class FirstLook:
+    """The diagnostics of the functions a first look read, and where the unread part begins."""
+
+    diagnostics: list[Diagnostic]
+    doc: Document
+    """The partly read document (for positions only: it is never updated or queried)."""
+    through: int
+    """The offset of the first body not read."""
+    checked: list[tuple[int, int]]
+    """(start, end) of each function whose diagnostics are given, in text order."""
+
+
+def worth_a_first_look(text: str, lines: int = VISIBLE_LINES) -> bool:
+    """Is ``text`` long enough that a first look saves time (more than twice ``lines``)?"""
+    return text.count("\n") > 2 * lines
+
+
+def first_look(text: str, tokens: list[tk.Token], options: CheckOptions, uri: str = "",
+               lines: int = VISIBLE_LINES) -> FirstLook | None:
+    """The diagnostics of the functions that open in the first ``lines`` lines of ``text``
+    (``tokens`` is its tokenization), or None when no body would be left unread."""
+    defer_from = _offset_of_line(text, lines)
+    if defer_from < 0:
+        return None
+    doc = Document(text, uri, tokens=tokens, defer_from=defer_from)
+    if not doc.deferred:
+        return None
+    through = doc.deferred[0].start
+    units = [op for is_unit, op in partition(doc)[0] if is_unit and op.end <= through]
+    if doc.undefined:
+        units = _without_open_names(units, doc, tokens, through)
+    broken = syntax_error_starts(doc)
+    use_def: list[Diagnostic] = []
+    report = Report()
+    for unit in units:
+        for op in unit.walk():
+            check_op(op, doc, broken, use_def, report)
+    found = [*doc.diagnostics(), *check_names(doc), *use_def, *report.diagnostics]
+    spans = [(unit.start, unit.end) for unit in units]
+    kept = [d for d in found if _inside_any(d, spans)]
+    return FirstLook(finished(doc, kept, options), doc, through, spans)
+
+
+def _offset_of_line(text: str, line: int) -> int:
+    """Where 0-based ``line`` starts, or -1 when the text has no such line."""
+    offset = 0
+    for _ in range(line):
+        offset = text.find("\n", offset) + 1
+        if offset == 0:
+            return -1
+    return offset
+
+
+def _without_open_names(units: list[Operation], doc: Document, tokens: list[tk.Token], through: int
+                        ) -> list[Operation]:
+    """``units`` less those using an undefined name that the unread text spells: upstream's
+    parser resolves a name used in one function and defined in a later one (its verifier then
+    reports the use), so such a use is only known to be undefined once everything is read."""
+    first = bisect_left(tokens, through, key=lambda token: token.start)
+    unread = {token.text.partition("#")[0] for token in tokens[first:] if token.kind == tk.SSA}
+    open_uses = sorted(use.start for use in doc.undefined if use.name.partition("#")[0] in unread)
+    return [unit for unit in units if not holds_any(open_uses, unit.start, unit.end)]
+
+
+def _inside_any(diagnostic: Diagnostic, spans: list[tuple[int, int]]) -> bool:
+    """Does the diagnostic, its related places included, lie inside one of ``spans``?"""
+    for start, end in spans:
+        if start <= diagnostic.start and diagnostic.end <= end:
+            return all(start <= r.start and r.end <= end for r in diagnostic.related)
+    return False

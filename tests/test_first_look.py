@@ -1,0 +1,126 @@
+"""A first look at a large file (``verify.first_look``) gives exactly what the complete check
+gives for the functions it read, and nothing else: on every test input and upstream file here,
+on the mutation fuzzer's mutants of them, at several screen heights. The server publishes it
+before the complete diagnostics of a file just opened, announced as partial."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+from generate import generate  # noqa: E402
+
+from fuzz.mutate import mutate  # noqa: E402
+from nvgpu_ls.analysis import tokens as tk  # noqa: E402
+from nvgpu_ls.analysis.document import Document  # noqa: E402
+from nvgpu_ls.diagnostics import Diagnostic  # noqa: E402
+from nvgpu_ls.verify import CheckOptions, check_document  # noqa: E402
+from nvgpu_ls.verify.first_look import FirstLook, first_look, worth_a_first_look  # noqa: E402
+
+from .conftest import every_mlir_file  # noqa: E402
+from .lsp_support import run_session  # noqa: E402
+
+OPTIONS = CheckOptions("sm_90a")
+HEIGHTS = (2, 12, 40)
+
+
+def _corpus() -> list[str]:
+    texts = [path.read_text(encoding="utf-8", errors="replace") for path in every_mlir_file()]
+    mutants: list[str] = []
+    for text in texts:
+        if len(text) < 20_000:
+            rng = random.Random(text[:200])
+            mutants += [mutate(rng, text, texts, cheap=True)[0] for _ in range(2)]
+    return texts + mutants
+
+
+def _key(d: Diagnostic) -> tuple:
+    return d.start, d.end, d.code, d.message, d.severity, tuple((r.start, r.end, r.message) for r in d.related)
+
+
+def _expected(complete: list[Diagnostic], look: FirstLook) -> list[tuple]:
+    """What the complete check says inside the functions the first look checked, less the gate's."""
+    def inside(d: Diagnostic, start: int, end: int) -> bool:
+        return start <= d.start and d.end <= end and all(start <= r.start and r.end <= end for r in d.related)
+    return [_key(d) for d in complete
+            if any(inside(d, start, end) for start, end in look.checked)
+            and not d.code.endswith("-gate") and not d.code.startswith("target.")]
+
+
+def test_a_first_look_gives_what_the_complete_check_gives_for_the_functions_it_read():
+    looks = reporting = 0
+    mismatches = []
+    for text in _corpus():
+        tokens = tk.tokenize(text)
+        complete = None
+        for height in HEIGHTS:
+            look = first_look(text, tokens, OPTIONS, lines=height)
+            if look is None:
+                continue
+            if complete is None:
+                complete = check_document(Document(text), OPTIONS)
+            looks += 1
+            reporting += bool(look.diagnostics)
+            assert all(end <= look.through for _, end in look.checked)
+            got, expected = [_key(d) for d in look.diagnostics], _expected(complete, look)
+            if got != expected:
+                mismatches.append((text[:120], height, set(got) ^ set(expected)))
+    assert not mismatches, mismatches[:3]
+    assert looks > 300 and reporting > 30, (looks, reporting)
+
+
+def _broken_top_and_bottom(lines: int) -> tuple[str, int, int]:
+    """A generated file whose first and last function each hold an unknown type; their offsets."""
+    text = generate(lines)
+    good = "arith.constant 16 : index"
+    top = text.index(good)
+    text = text[:top] + "arith.constant 16 : i32x" + text[top + len(good):]
+    bottom = text.rindex(good)
+    return text[:bottom] + "arith.constant 16 : f32x" + text[bottom + len(good):], top, bottom
+
+
+def test_a_first_look_reports_the_top_function_and_leaves_the_rest_for_later():
+    text, top, bottom = _broken_top_and_bottom(600)
+    look = first_look(text, tk.tokenize(text), OPTIONS)
+    assert look is not None and top < look.through < bottom
+    complete = check_document(Document(text), OPTIONS)
+    assert len(complete) == 2 and complete[0].start > top and complete[1].start > bottom
+    assert [_key(d) for d in look.diagnostics] == [_key(complete[0])]
+
+
+def test_a_short_file_or_one_without_a_later_function_gets_no_first_look():
+    short = generate(300)
+    assert not worth_a_first_look(short[:short.index("\n", 150 * 40)], 100)
+    one_function = "func.func @f() {\n" + "  %c = arith.constant 1 : i32\n" * 400 + "  return\n}\n"
+    assert first_look(one_function, tk.tokenize(one_function), OPTIONS, lines=10) is None
+
+
+def test_the_text_before_the_first_unread_body_reads_as_in_the_complete_document():
+    text = generate(600)
+    look = first_look(text, tk.tokenize(text), OPTIONS, lines=60)
+    assert look is not None
+    partial, complete = look.doc, Document(text)
+    assert partial.deferred and not complete.deferred
+    before = [(op.name, op.start, op.end) for op in partial.ops() if op.end <= look.through]
+    assert before == [(op.name, op.start, op.end) for op in complete.ops() if op.end <= look.through]
+    assert all(not region.blocks[0].ops for region in partial.deferred)
+
+
+@pytest.mark.parametrize("client", ["neovim-0.7.2"])
+def test_the_server_publishes_a_first_look_then_the_whole_file(client):
+    broken, _, _ = _broken_top_and_bottom(600)
+
+    async def scenario(s):
+        complete = await s.open("big.mlir", broken)
+        return s.first_looks[complete.uri], complete
+
+    looks, complete = run_session(scenario, client)
+    ((through, first),) = looks
+    assert first.version == complete.version == 1
+    assert [d.range.start.line for d in first.diagnostics] == [d.range.start.line for d in complete.diagnostics][:1]
+    assert len(complete.diagnostics) == 2 and complete.diagnostics[1].range.start.line > through
