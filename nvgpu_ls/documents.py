@@ -281,6 +281,16 @@ class DocumentStore:
             tokens = tk.tokenize(text)
             return tokens, first_look(text, tokens, options, entry.uri, self.first_look_lines), options
 
+    def prepare(self, step: Callable[[], None]) -> None:
+        """Run ``step`` on the analysis thread ahead of any analysis asked for later (the server
+        primes its caches this way while the client is still setting up); a failure is logged."""
+        def run() -> None:
+            try:
+                step()
+            except Exception:  # noqa: BLE001  (priming only saves time; analysis builds the same on use)
+                log.exception("a preparation step failed")
+        self._pool.submit(run)
+
     def _start_warm_up(self) -> None:
         warm_up, self.warm_up = self.warm_up, None
         if warm_up is None:

@@ -30,6 +30,7 @@ from .features import code_actions, commands, completion, definition, folding, h
 from .features import lowering, ptx_preview, references, rename, semantic_tokens, server_status, symbols
 from .features.context import ClientSupport, FeatureContext, FeatureError
 from .features.diagnostics import to_lsp_diagnostic
+from .priming import prime
 from .protocol import NvgpuProtocol
 from .settings import SECTION, ServerSettings, parse_settings
 from .verify import CheckOptions
@@ -381,6 +382,7 @@ def initialize(ls: NvgpuLanguageServer, params: lsp.InitializeParams) -> None:
 
 @server.feature(lsp.INITIALIZED)
 async def initialized(ls: NvgpuLanguageServer, params: lsp.InitializedParams) -> None:
+    ls.store.prepare(prime)
     try:
         await refresh_configuration(ls)
     finally:
