@@ -23,16 +23,24 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+PACKAGE = Path(__file__).resolve().parent
+
+
+def _package_modules(folder: str) -> tuple[str, ...]:
+    """Every module of a package folder but its ``__init__`` (which imports them: compiled, a
+    package ``__init__`` loses its submodules' search path)."""
+    return tuple(sorted(f"{folder}/{path.name}" for path in (PACKAGE / folder).glob("*.py") if path.name != "__init__.py"))
+
+
 COMPILED = ("analysis/ir.py", "analysis/parser.py", "analysis/formats.py", "analysis/document.py",
             "analysis/opview.py", "analysis/implied_types.py", "analysis/registry.py",
-            *(f"analysis/readers/{name}.py" for name in ("reader", "affine", "arith", "functions", "gpu", "linalg",
-                                                        "memref", "nvvm", "scf", "vector")),
-            "verify/context.py", "verify/structure.py", "verify/usedef.py", "verify/regions.py")
+            *_package_modules("analysis/readers"),
+            "verify/context.py", "verify/structure.py", "verify/usedef.py", "verify/regions.py", "verify/checking.py",
+            *_package_modules("verify/rules"))
 """Paths relative to the package, as mypyc is given them."""
 SOURCES_RECORD = "_compiled_sources.json"
 RUNTIME = "nvgpu_ls._mypyc__mypyc"
 """The library every compiled module loads (mypyc's group, named in setup.py)."""
-PACKAGE = Path(__file__).resolve().parent
 
 
 def module_name(relative: str) -> str:

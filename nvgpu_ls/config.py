@@ -127,28 +127,29 @@ def load_config(start_path: str | os.PathLike[str]) -> LoadedConfig:
     ``nvgpu-ls.toml`` or ``pyproject.toml`` with ``[tool.nvgpu-ls]`` from there up, looking no
     higher than the repository's root (the first folder holding ``.git``, ``.hg``, ``.svn`` or
     ``.jj``): a file planted above a checkout must not configure it. Never raises."""
-    start = Path(os.path.abspath(start_path))
-    directory = start if start.is_dir() else start.parent
-    for folder in (directory, *directory.parents):
+    start = os.path.abspath(start_path)  # plain strings: the server asks this on every analysis
+    folder = start if os.path.isdir(start) else os.path.dirname(start)
+    while True:
         for name in (CONFIG_FILE, PYPROJECT_FILE):
-            candidate = folder / name
-            if not candidate.is_file():
+            candidate = os.path.join(folder, name)
+            if not os.path.isfile(candidate):
                 continue
-            parsed = _read_cached(candidate)
+            parsed = _read_cached(Path(candidate))
             if parsed.has_config:
-                return LoadedConfig(candidate, parsed.config, parsed.problems)
-        if is_repository_root(folder):
-            break
-    return LoadedConfig()
+                return LoadedConfig(Path(candidate), parsed.config, parsed.problems)
+        parent = os.path.dirname(folder)
+        if parent == folder or is_repository_root(folder):
+            return LoadedConfig()
+        folder = parent
 
 
 REPOSITORY_MARKERS = (".git", ".hg", ".svn", ".jj")
 """What a version-controlled checkout has at its root (``.git`` is a file in a worktree or submodule)."""
 
 
-def is_repository_root(folder: Path) -> bool:
+def is_repository_root(folder: str | os.PathLike[str]) -> bool:
     """Is ``folder`` the root of a checkout (configuration search stops there)?"""
-    return any(os.path.lexists(folder / marker) for marker in REPOSITORY_MARKERS)
+    return any(os.path.lexists(os.path.join(folder, marker)) for marker in REPOSITORY_MARKERS)
 
 
 def load_config_file(path: str | os.PathLike[str]) -> LoadedConfig:
