@@ -226,7 +226,6 @@ class DocumentStore:
             entry.task = self.loop.create_task(self._run(entry))
 
     async def _run(self, entry: OpenDocument) -> None:
-        loop = asyncio.get_running_loop()
         await self.ready.wait()
         first = True
         while not entry.closed and not entry.is_fresh:
@@ -237,27 +236,41 @@ class DocumentStore:
                     return
             first = False
             text, version = entry.text, entry.version
-            tokens: list[tk.Token] | None = None
-            if entry.doc is None and self.first_look_lines > 0 and worth_a_first_look(text, self.first_look_lines):
-                tokens = await self._first_look(entry, text, version)
-                if entry.closed:
+            # The cyclic collector waits until this version's diagnostics are out: a collection
+            # run in between (after the first look, or before publishing) would walk every object
+            # the analysis just made, all of them alive, while the user waits.
+            with gc_paused():
+                if not await self._analyse_and_publish(entry, text, version):
                     return
-                if entry.version != version:
-                    continue
-            try:
-                doc, diagnostics, options = await loop.run_in_executor(self._pool, self._analyse, entry, text, tokens)
-            except Exception:  # noqa: BLE001  (analysis must never take the server down)
-                log.exception("analysis of %s failed", entry.uri)
-                entry.analysed.set()  # nothing newer is coming until the next change: answer from what there is
-                return
-            if entry.closed:
-                return
-            entry.doc, entry.diagnostics, entry.options, entry.analysed_version = doc, diagnostics, options, version
-            if version == entry.version:
-                entry.analysed.set()
-                self.publish(entry.uri, version, entry.shown_diagnostics, doc, options)
             self._last_activity = time.monotonic()
             self._start_warm_up()
+
+    async def _analyse_and_publish(self, entry: OpenDocument, text: str, version: int) -> bool:
+        """One round of ``_run``: a first look where it applies, then the analysis of ``text``,
+        published unless a newer version came meanwhile; False when the document is gone or its
+        analysis failed (nothing more to do until the next change)."""
+        loop = asyncio.get_running_loop()
+        tokens: list[tk.Token] | None = None
+        if entry.doc is None and self.first_look_lines > 0 and worth_a_first_look(text, self.first_look_lines) \
+                and _over_the_limit(text) is None:
+            tokens = await self._first_look(entry, text, version)
+            if entry.closed:
+                return False
+            if entry.version != version:
+                return True
+        try:
+            doc, diagnostics, options = await loop.run_in_executor(self._pool, self._analyse, entry, text, tokens)
+        except Exception:  # noqa: BLE001  (analysis must never take the server down)
+            log.exception("analysis of %s failed", entry.uri)
+            entry.analysed.set()  # nothing newer is coming until the next change: answer from what there is
+            return False
+        if entry.closed:
+            return False
+        entry.doc, entry.diagnostics, entry.options, entry.analysed_version = doc, diagnostics, options, version
+        if version == entry.version:
+            entry.analysed.set()
+            self.publish(entry.uri, version, entry.shown_diagnostics, doc, options)
+        return True
 
     async def _first_look(self, entry: OpenDocument, text: str, version: int) -> list[tk.Token] | None:
         """Publish the diagnostics of the top of a large file just opened (``verify.first_look``)
@@ -319,8 +332,8 @@ class DocumentStore:
         The incremental paths (``Document.update``, ``IncrementalCheck``) fall back to their
         from-scratch twins if they fail, so that one bug there costs time, not diagnostics."""
         options = self.options_for(entry.uri)
-        size = len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > MAX_SOURCE_BYTES else len(text)
-        if size > MAX_SOURCE_BYTES:  # said, not analysed: time and memory grow with the text
+        size = _over_the_limit(text)
+        if size is not None:  # said, not analysed: time and memory grow with the text
             entry.checker = IncrementalCheck()
             return Document("", uri=entry.uri), [too_large(size)], options
         doc = entry.doc
@@ -344,6 +357,12 @@ class DocumentStore:
     def shutdown(self) -> None:
         self._cancel_release()
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _over_the_limit(text: str) -> int | None:
+    """The text's size in UTF-8 bytes where it is over ``MAX_SOURCE_BYTES``, else None."""
+    size = len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > MAX_SOURCE_BYTES else len(text)
+    return size if size > MAX_SOURCE_BYTES else None
 
 
 def too_large(size: int) -> Diagnostic:

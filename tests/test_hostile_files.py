@@ -252,8 +252,10 @@ def test_ptxas_is_never_taken_from_the_current_folder(tmp_path: Path, monkeypatc
     assert program_on_path("ptxas") == str(planted)
 
 
-def test_the_server_says_a_document_over_the_limit_is_too_large_instead_of_analysing_it() -> None:
-    """A 16 MB binary document ran the server out of memory (MemoryError, no diagnostics)."""
+@pytest.mark.parametrize("kind", ["binary", "many lines"])
+def test_the_server_says_a_document_over_the_limit_is_too_large_instead_of_analysing_it(kind: str) -> None:
+    """A 16 MB binary document ran the server out of memory (MemoryError, no diagnostics); one
+    of many lines is not given a first look either."""
     import asyncio
 
     from nvgpu_ls.documents import DocumentStore
@@ -271,13 +273,17 @@ def test_the_server_says_a_document_over_the_limit_is_too_large_instead_of_analy
 
         store = DocumentStore(lambda uri: CheckOptions(), publish)
         store.ready.set()
-        huge = "\x00\xff" * (MAX_SOURCE_BYTES // 3 + 1)  # over the limit in UTF-8 bytes
+        if kind == "binary":
+            huge = "\x00\xff" * (MAX_SOURCE_BYTES // 3 + 1)  # over the limit in UTF-8 bytes
+        else:
+            huge = "func.func @f() {\n  return\n}\n" * (MAX_SOURCE_BYTES // 25 + 1)
         store.open("file:///huge.mlir", huge, 1)
         await asyncio.wait_for(done.wait(), 60)
         done.clear()
         store.change("file:///huge.mlir", VALID, 2)  # cut down to size: analysed again
         await asyncio.wait_for(done.wait(), 60)
         store.shutdown()
+        assert store.first_looks == 0
 
     asyncio.run(main())
     (version, diagnostics), (after, fresh) = published
