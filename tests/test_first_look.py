@@ -124,3 +124,41 @@ def test_the_server_publishes_a_first_look_then_the_whole_file(client):
     assert first.version == complete.version == 1
     assert [d.range.start.line for d in first.diagnostics] == [d.range.start.line for d in complete.diagnostics][:1]
     assert len(complete.diagnostics) == 2 and complete.diagnostics[1].range.start.line > through
+
+
+def test_a_first_look_overtaken_by_an_edit_is_not_published():
+    """A change that arrives while the first look of the opened version is being computed: that
+    look is dropped, and the new version gets its own first look and its complete diagnostics."""
+    import asyncio
+    import threading
+
+    from nvgpu_ls.documents import DocumentStore
+
+    broken, _, _ = _broken_top_and_bottom(600)
+    looking, resume = threading.Event(), threading.Event()
+    published: list[tuple[str, int]] = []
+
+    def options_for(uri: str) -> CheckOptions:
+        if not resume.is_set():  # the first look of version 1 asks first: hold it until the edit is in
+            looking.set()
+            resume.wait(30)
+        return OPTIONS
+
+    async def main() -> DocumentStore:
+        done = asyncio.Event()
+        store = DocumentStore(options_for, lambda uri, version, diagnostics, doc, options: (
+            published.append(("all", version)), done.set()))
+        store.publish_partial = lambda uri, version, line: published.append(("partial", version))
+        store.ready.set()
+        store.open("file:///big.mlir", broken, 1)
+        await asyncio.get_running_loop().run_in_executor(None, looking.wait, 30)
+        store.change("file:///big.mlir", broken.replace("i32x", "i64x"), 2)
+        resume.set()
+        while published.count(("all", 2)) < 2:  # the first look's, then the complete one
+            done.clear()
+            await asyncio.wait_for(done.wait(), 60)
+        store.shutdown()
+        return store
+
+    store = asyncio.run(main())
+    assert published == [("partial", 2), ("all", 2), ("all", 2)] and store.first_looks == 1
