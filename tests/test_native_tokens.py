@@ -55,3 +55,16 @@ def test_a_run_of_control_characters_is_one_token_reported_at_its_first() -> Non
                          ("error", "\x7f\x1f"), ("error", "\x0e"), ("eof", "")]
     doc = Document("\x00" * 100_000 + "\nfunc.func @f() {\n  return\n}\n")
     assert [(d.start, d.end, d.message) for d in doc.diagnostics()] == [(0, 1, "unexpected character '\\x00'")]
+
+
+@needs_native
+def test_the_native_scanner_makes_each_repeated_text_once() -> None:
+    """A word spelled many times is one string in all its tokens (and in every name the model
+    keeps from them), as long as it is no longer than the scanner's intern limit."""
+    text = "%c0 = arith.constant 0 : index\n" * 50 + "%c0 = \u00e9t\u00e9.op 1 : index\n" * 3 + '"' + "x" * 100 + '"\n' * 2
+    tokens = tk.tokenize(text)
+    assert tokens == tk.tokenize_python(text)
+    for word in ("%c0", "arith.constant", "index"):
+        assert len({id(t.text) for t in tokens if t.text == word}) == 1
+    long = [t for t in tokens if len(t.text) > 64]
+    assert long and all(t.text == long[0].text for t in long)

@@ -5,7 +5,8 @@
  * from a scan of the string's code points, several times faster; tokens.py uses it when it was
  * built and tests/test_native_tokens.py holds the two equal on real files and random text.
  *
- * tokenize(text, start, end, token_type, kinds) -> list of token_type tuples, ending with EOF.
+ * tokenize(text, start, end, token_type, kinds) -> list of token_type tuples, ending with EOF;
+ * tokens with the same text (of 2 to INTERN_MAX characters) share one string.
  * ``kinds`` is the tuple (ssa, caret, at, hash, bang, bare, int, float, string, split, error,
  * eof) of the kind strings tokens.py uses; punctuation tokens take their own text as kind.
  */
@@ -80,6 +81,101 @@ static int split_marker(const Text *t, Py_ssize_t begin, Py_ssize_t stop) {
     return 1;
 }
 
+/* The texts of one tokenize call, each made once: a file spells a few hundred distinct words
+ * (op names, types, value names) tens of thousands of times, and each token holding the one string
+ * saves making it again — and the memory of every name the model keeps. An open-addressing table
+ * keyed by the code points of the span; texts longer than INTERN_MAX are made afresh. */
+#define INTERN_MAX 64
+
+typedef struct {
+    PyObject **texts;
+    Py_hash_t *hashes;
+    Py_ssize_t size; /* a power of two, at least twice ``used`` */
+    Py_ssize_t used;
+} Interned;
+
+static Py_hash_t span_hash(const Text *t, Py_ssize_t begin, Py_ssize_t stop) {
+    Py_uhash_t h = 14695981039346656037ULL;
+    for (Py_ssize_t i = begin; i < stop; i++) {
+        h ^= PyUnicode_READ(t->kind, t->data, i);
+        h *= 1099511628211ULL;
+    }
+    return (Py_hash_t)(h ^ (Py_uhash_t)(stop - begin));
+}
+
+static int span_equals(const Text *t, Py_ssize_t begin, Py_ssize_t stop, PyObject *text) {
+    Py_ssize_t length = stop - begin;
+    if (PyUnicode_GET_LENGTH(text) != length)
+        return 0;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    if (kind == t->kind)
+        return memcmp(data, (const char *)t->data + begin * kind, (size_t)(length * kind)) == 0;
+    for (Py_ssize_t i = 0; i < length; i++)
+        if (PyUnicode_READ(kind, data, i) != PyUnicode_READ(t->kind, t->data, begin + i))
+            return 0;
+    return 1;
+}
+
+static int intern_grow(Interned *in) {
+    Py_ssize_t size = in->size ? in->size * 2 : 1024;
+    PyObject **texts = PyMem_Calloc((size_t)size, sizeof(PyObject *));
+    Py_hash_t *hashes = PyMem_Calloc((size_t)size, sizeof(Py_hash_t));
+    if (texts == NULL || hashes == NULL) {
+        PyMem_Free(texts);
+        PyMem_Free(hashes);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < in->size; i++) {
+        if (in->texts[i] == NULL)
+            continue;
+        Py_ssize_t j = (Py_ssize_t)((Py_uhash_t)in->hashes[i] & (Py_uhash_t)(size - 1));
+        while (texts[j] != NULL)
+            j = (j + 1) & (size - 1);
+        texts[j] = in->texts[i];
+        hashes[j] = in->hashes[i];
+    }
+    PyMem_Free(in->texts);
+    PyMem_Free(in->hashes);
+    in->texts = texts;
+    in->hashes = hashes;
+    in->size = size;
+    return 0;
+}
+
+static void intern_free(Interned *in) {
+    for (Py_ssize_t i = 0; i < in->size; i++)
+        Py_XDECREF(in->texts[i]);
+    PyMem_Free(in->texts);
+    PyMem_Free(in->hashes);
+}
+
+/* source[begin:stop], the one string of this call for that text (a new reference). */
+static PyObject *span_text(Interned *in, PyObject *source, const Text *t, Py_ssize_t begin, Py_ssize_t stop) {
+    if (stop - begin <= 1 || stop - begin > INTERN_MAX)
+        return PyUnicode_Substring(source, begin, stop);  /* one character: CPython's own cached strings */
+    if (in->used * 2 >= in->size && intern_grow(in) < 0)
+        return NULL;
+    Py_hash_t h = span_hash(t, begin, stop);
+    Py_ssize_t j = (Py_ssize_t)((Py_uhash_t)h & (Py_uhash_t)(in->size - 1));
+    while (in->texts[j] != NULL) {
+        if (in->hashes[j] == h && span_equals(t, begin, stop, in->texts[j])) {
+            Py_INCREF(in->texts[j]);
+            return in->texts[j];
+        }
+        j = (j + 1) & (in->size - 1);
+    }
+    PyObject *text = PyUnicode_Substring(source, begin, stop);
+    if (text == NULL)
+        return NULL;
+    Py_INCREF(text);
+    in->texts[j] = text;
+    in->hashes[j] = h;
+    in->used++;
+    return text;
+}
+
 static PyObject *make_token(PyTypeObject *type, PyObject *kind, Py_ssize_t begin, Py_ssize_t stop, PyObject *text,
                             int newline) {
     PyObject *token = type->tp_alloc(type, 5);
@@ -125,6 +221,7 @@ static PyObject *tokenize(PyObject *self, PyObject *args) {
     PyObject *tokens = PyList_New(0);
     if (tokens == NULL)
         return NULL;
+    Interned interned = {NULL, NULL, 0, 0};
     int newline = start == 0;
     Py_ssize_t pos = start;
     for (;;) {
@@ -230,8 +327,9 @@ static PyObject *tokenize(PyObject *self, PyObject *args) {
             pos++;
             kind = K_ERROR;
         }
-        PyObject *text = PyUnicode_Substring(source, begin, pos);
+        PyObject *text = span_text(&interned, source, &t, begin, pos);
         if (text == NULL) {
+            intern_free(&interned);
             Py_DECREF(tokens);
             return NULL;
         }
@@ -239,12 +337,14 @@ static PyObject *tokenize(PyObject *self, PyObject *args) {
         PyObject *token = make_token(type, kind_object, begin, pos, text, newline);
         if (token == NULL || PyList_Append(tokens, token) < 0) {
             Py_XDECREF(token);
+            intern_free(&interned);
             Py_DECREF(tokens);
             return NULL;
         }
         Py_DECREF(token);
         newline = 0;
     }
+    intern_free(&interned);
     PyObject *empty = PyUnicode_New(0, 0);
     if (empty == NULL) {
         Py_DECREF(tokens);
