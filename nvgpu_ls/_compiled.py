@@ -61,6 +61,25 @@ def write_record(package: Path) -> None:
     (package / SOURCES_RECORD).write_text(json.dumps({"digest": sources_digest(package)}) + "\n")
 
 
+NATIVE = ("analysis/_ctokens",)
+"""The package's C extensions (``setup.py``), relative to the package, without suffix."""
+
+
+def stale_extensions(package: Path | None = None) -> list[Path]:
+    """Extension files in the package that the build does not make (a module compiled by an earlier
+    build and no longer in ``COMPILED``). An editable install builds in place and leaves them: one
+    would shadow its source and fail to load against the new runtime, so the build removes them."""
+    package = package or PACKAGE
+    made = {relative[:-len(".py")] for relative in COMPILED} | set(NATIVE) | {RUNTIME.split(".", 1)[1]}
+    stale = set()
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for path in package.rglob("*" + suffix):
+            module = path.relative_to(package).parent / path.name.split(".", 1)[0]  # name.<abi tag>.so
+            if module.as_posix() not in made:
+                stale.add(path)
+    return sorted(stale)
+
+
 def compiled_present() -> bool:
     """Is a compiled module installed beside its source?"""
     parser = PACKAGE / "analysis"

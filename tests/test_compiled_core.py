@@ -6,6 +6,7 @@ imported instead."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
 import shutil
@@ -87,3 +88,17 @@ def test_stale_or_unrecorded_compiled_modules_give_way_to_the_sources(tmp_path: 
     assert _compiled.use_sources() == "the sources changed since they were compiled"
     monkeypatch.setenv("NVGPU_LS_PURE_PYTHON", "1")
     assert _compiled.use_sources() == "NVGPU_LS_PURE_PYTHON is set"
+
+
+def test_the_build_finds_the_extension_modules_an_earlier_build_left(tmp_path: Path) -> None:
+    """An editable install builds in place: a module compiled by an earlier build and no longer
+    compiled would shadow its source and fail to load against the new runtime (it did)."""
+    tag = importlib.machinery.EXTENSION_SUFFIXES[0]
+    kept = [f"{relative[:-len('.py')]}{tag}" for relative in _compiled.COMPILED[:3]]
+    kept += [f"analysis/_ctokens{tag}", f"_mypyc__mypyc{tag}"]
+    left = [f"analysis/facts{tag}", "verify/gate.abi3.so", "verify/old_rule.so"]
+    for relative in kept + left:
+        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relative).write_bytes(b"")
+    assert _compiled.stale_extensions(tmp_path) == sorted(tmp_path / relative for relative in left)
+    assert _compiled.stale_extensions() == []  # this installation
