@@ -15,20 +15,17 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 HERE = Path(__file__).resolve().parent
-extensions = [Extension("nvgpu_ls.analysis._ctokens", ["nvgpu_ls/analysis/_ctokens.c"], optional=True)]
+sys.path.insert(0, str(HERE / "nvgpu_ls"))  # _compiled.py alone, not the package (its imports are not built)
+try:
+    import _compiled
+finally:
+    sys.path.pop(0)
 
-
-def _compiled_module():
-    sys.path.insert(0, str(HERE / "nvgpu_ls"))  # _compiled.py alone, not the package (its imports are not built)
-    try:
-        import _compiled
-    finally:
-        sys.path.pop(0)
-    return _compiled
+extensions = [Extension("nvgpu_ls." + name.replace("/", "."), [f"nvgpu_ls/{name}.c"], optional=True)
+              for name in _compiled.NATIVE]
 
 
 def _compiled_core() -> list:
-    _compiled = _compiled_module()
     for stale in _compiled.stale_extensions(HERE / "nvgpu_ls"):
         stale.unlink()
     if os.environ.get("NVGPU_LS_NO_MYPYC") or importlib.util.find_spec("mypyc") is None:

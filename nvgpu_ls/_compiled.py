@@ -62,7 +62,8 @@ def write_record(package: Path) -> None:
 
 
 NATIVE = ("analysis/_ctokens",)
-"""The package's C extensions (``setup.py``), relative to the package, without suffix."""
+"""The package's C extensions, relative to the package, without suffix (``setup.py`` builds
+``<name>.c`` for each)."""
 
 
 def stale_extensions(package: Path | None = None) -> list[Path]:
