@@ -35,7 +35,7 @@ from .diagnostics import Diagnostic, Severity
 from .files import MAX_SOURCE_BYTES, size_text
 from .memory import release_memory
 from .verify import CheckOptions, check_document
-from .verify.first_look import VISIBLE_LINES, FirstLook, first_look, worth_a_first_look
+from .verify.first_look import VISIBLE_LINES, FirstLook, WholeFile, first_look, worth_a_first_look
 from .verify.incremental import IncrementalCheck
 
 log = logging.getLogger(__name__)
@@ -250,16 +250,16 @@ class DocumentStore:
         published unless a newer version came meanwhile; False when the document is gone or its
         analysis failed (nothing more to do until the next change)."""
         loop = asyncio.get_running_loop()
-        tokens: list[tk.Token] | None = None
+        read: list[tk.Token] | Document | None = None
         if entry.doc is None and self.first_look_lines > 0 and worth_a_first_look(text, self.first_look_lines) \
                 and _over_the_limit(text) is None:
-            tokens = await self._first_look(entry, text, version)
+            read = await self._first_look(entry, text, version)
             if entry.closed:
                 return False
             if entry.version != version:
                 return True
         try:
-            doc, diagnostics, options = await loop.run_in_executor(self._pool, self._analyse, entry, text, tokens)
+            doc, diagnostics, options = await loop.run_in_executor(self._pool, self._analyse, entry, text, read)
         except Exception:  # noqa: BLE001  (analysis must never take the server down)
             log.exception("analysis of %s failed", entry.uri)
             entry.analysed.set()  # nothing newer is coming until the next change: answer from what there is
@@ -272,22 +272,26 @@ class DocumentStore:
             self.publish(entry.uri, version, entry.shown_diagnostics, doc, options)
         return True
 
-    async def _first_look(self, entry: OpenDocument, text: str, version: int) -> list[tk.Token] | None:
+    async def _first_look(self, entry: OpenDocument, text: str, version: int) -> list[tk.Token] | Document | None:
         """Publish the diagnostics of the top of a large file just opened (``verify.first_look``)
-        before the whole of it is read; returns the text's tokens for the full analysis."""
+        before the whole of it is read; returns what the full analysis can start from: the
+        text's tokens, or its whole Document where the first look had to read everything."""
         loop = asyncio.get_running_loop()
         try:
             tokens, look, options = await loop.run_in_executor(self._pool, self._look_first, entry, text)
         except Exception:  # noqa: BLE001  (the full analysis follows: a failed first look costs only time)
             log.exception("first look at %s failed", entry.uri)
             return None
+        if isinstance(look, WholeFile):
+            return look.doc
         if look is not None and not entry.closed and entry.version == version and entry.doc is None:
             self.first_looks += 1
             self.publish_partial(entry.uri, version, look.doc.lines.line_of(look.through))
             self.publish(entry.uri, version, look.diagnostics, look.doc, options)
         return tokens
 
-    def _look_first(self, entry: OpenDocument, text: str) -> tuple[list[tk.Token], FirstLook | None, CheckOptions]:
+    def _look_first(self, entry: OpenDocument, text: str
+                    ) -> tuple[list[tk.Token], FirstLook | WholeFile | None, CheckOptions]:
         """Runs on the analysis thread."""
         options = self.options_for(entry.uri)
         with gc_paused():
@@ -324,10 +328,10 @@ class DocumentStore:
             log.exception("a warm-up step failed")
         self.warmed_up = True
 
-    def _analyse(self, entry: OpenDocument, text: str, tokens: list[tk.Token] | None = None
+    def _analyse(self, entry: OpenDocument, text: str, read: list[tk.Token] | Document | None = None
                  ) -> tuple[Document, list[Diagnostic], CheckOptions]:
-        """Runs on the analysis thread: bring the model to ``text`` (whose tokens a first look
-        may have made) and check it.
+        """Runs on the analysis thread: bring the model to ``text`` and check it. ``read`` is what
+        a first look made of the text: its tokens, or its whole Document.
 
         The incremental paths (``Document.update``, ``IncrementalCheck``) fall back to their
         from-scratch twins if they fail, so that one bug there costs time, not diagnostics."""
@@ -337,8 +341,10 @@ class DocumentStore:
             entry.checker = IncrementalCheck()
             return Document("", uri=entry.uri), [too_large(size)], options
         doc = entry.doc
-        if doc is None or not doc.text and text:
-            doc = Document(text, uri=entry.uri, tokens=tokens)
+        if read is not None and not isinstance(read, list):  # the first look's whole Document
+            doc = read
+        elif doc is None or not doc.text and text:
+            doc = Document(text, uri=entry.uri, tokens=read)
         else:
             try:
                 doc.update(text)

@@ -20,10 +20,11 @@ from nvgpu_ls.analysis import tokens as tk  # noqa: E402
 from nvgpu_ls.analysis.document import Document  # noqa: E402
 from nvgpu_ls.diagnostics import Diagnostic  # noqa: E402
 from nvgpu_ls.verify import CheckOptions, check_document  # noqa: E402
-from nvgpu_ls.verify.first_look import FirstLook, first_look, worth_a_first_look  # noqa: E402
+from nvgpu_ls.verify.first_look import FirstLook, WholeFile, first_look, worth_a_first_look  # noqa: E402
 
 from .conftest import every_mlir_file  # noqa: E402
 from .lsp_support import run_session  # noqa: E402
+from .test_incremental import summary  # noqa: E402
 
 OPTIONS = CheckOptions("sm_90a")
 HEIGHTS = (2, 12, 40)
@@ -60,7 +61,7 @@ def test_a_first_look_gives_what_the_complete_check_gives_for_the_functions_it_r
         complete = None
         for height in HEIGHTS:
             look = first_look(text, tokens, OPTIONS, lines=height)
-            if look is None:
+            if not isinstance(look, FirstLook):
                 continue
             if complete is None:
                 complete = check_document(Document(text), OPTIONS)
@@ -93,11 +94,51 @@ def test_a_first_look_reports_the_top_function_and_leaves_the_rest_for_later():
     assert [_key(d) for d in look.diagnostics] == [_key(complete[0])]
 
 
-def test_a_short_file_or_one_without_a_later_function_gets_no_first_look():
+def _one_function(lines: int) -> str:
+    """One function of ``lines`` constants, ending with a use of an undefined value."""
+    body = "".join(f"  %c{i} = arith.constant {i} : i32\n" for i in range(lines))
+    return "func.func @f() {\n" + body + "  %u = arith.addi %c0, %x : i32\n  return\n}\n"
+
+
+def test_a_short_file_gets_no_first_look_and_one_read_whole_is_handed_on():
     short = generate(300)
     assert not worth_a_first_look(short[:short.index("\n", 150 * 40)], 100)
-    one_function = "func.func @f() {\n" + "  %c = arith.constant 1 : i32\n" * 400 + "  return\n}\n"
-    assert first_look(one_function, tk.tokenize(one_function), OPTIONS, lines=10) is None
+    assert first_look(short[:400], tk.tokenize(short[:400]), OPTIONS, lines=60) is None
+    one_function = _one_function(400)
+    whole = first_look(one_function, tk.tokenize(one_function), OPTIONS, lines=10)
+    assert isinstance(whole, WholeFile) and whole.doc.deferred == []
+    assert summary(whole.doc) == summary(Document(one_function))
+
+
+def test_the_server_reads_a_file_a_first_look_read_whole_only_once(monkeypatch):
+    """One function spanning the file: the first look reads all of it, and the analysis takes
+    that Document instead of reading the file a second time."""
+    import asyncio
+
+    import nvgpu_ls.documents as documents
+
+    text = _one_function(400)
+    made: list[str] = []
+
+    def counted(*args, **kwargs) -> Document:
+        made.append(args[0] if args else kwargs["text"])
+        return Document(*args, **kwargs)
+
+    monkeypatch.setattr(documents, "Document", counted)
+    published: list[list] = []
+
+    async def main() -> None:
+        done = asyncio.Event()
+        store = documents.DocumentStore(lambda uri: OPTIONS, lambda uri, version, diagnostics, doc, options: (
+            published.append(diagnostics), done.set()))
+        store.ready.set()
+        store.open("file:///one.mlir", text, 1)
+        await asyncio.wait_for(done.wait(), 20)
+        assert store.first_looks == 0 and store.open_documents["file:///one.mlir"].doc.deferred == []
+        store.shutdown()
+
+    asyncio.run(main())
+    assert made == [] and [d.code for d in published[0]] == ["ssa.undefined"]
 
 
 def test_the_text_before_the_first_unread_body_reads_as_in_the_complete_document():

@@ -53,21 +53,31 @@ class FirstLook:
     """(start, end) of each function whose diagnostics are given, in text order."""
 
 
+@dataclass
+class WholeFile:
+    """What a first look found when no body below the screen was left to step over (one function
+    spanning the file, or none opening below the screen): it read the whole file, and ``doc`` is
+    the same Document a full read makes, to be used instead of reading it again."""
+
+    doc: Document
+
+
 def worth_a_first_look(text: str, lines: int = VISIBLE_LINES) -> bool:
     """Is ``text`` long enough that a first look saves time (more than twice ``lines``)?"""
     return text.count("\n") > 2 * lines
 
 
 def first_look(text: str, tokens: list[tk.Token], options: CheckOptions, uri: str = "",
-               lines: int = VISIBLE_LINES) -> FirstLook | None:
+               lines: int = VISIBLE_LINES) -> FirstLook | WholeFile | None:
     """The diagnostics of the functions that open in the first ``lines`` lines of ``text``
-    (``tokens`` is its tokenization), or None when no body would be left unread."""
+    (``tokens`` is its tokenization); ``WholeFile`` when reading them meant reading everything,
+    None when the text is not that long."""
     defer_from = _offset_of_line(text, lines)
     if defer_from < 0:
         return None
     doc = Document(text, uri, tokens=tokens, defer_from=defer_from)
     if not doc.deferred:
-        return None
+        return WholeFile(doc)
     through = doc.deferred[0].start
     units = [op for is_unit, op in partition(doc)[0] if is_unit and op.end <= through]
     if doc.undefined:
