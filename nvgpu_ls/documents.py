@@ -278,25 +278,25 @@ class DocumentStore:
         text's tokens, or its whole Document where the first look had to read everything."""
         loop = asyncio.get_running_loop()
         try:
-            tokens, look, options = await loop.run_in_executor(self._pool, self._look_first, entry, text)
+            look, options = await loop.run_in_executor(self._pool, self._look_first, entry, text)
         except Exception:  # noqa: BLE001  (the full analysis follows: a failed first look costs only time)
             log.exception("first look at %s failed", entry.uri)
             return None
         if isinstance(look, WholeFile):
             return look.doc
-        if look is not None and not entry.closed and entry.version == version and entry.doc is None:
+        if look is None:
+            return None
+        if not entry.closed and entry.version == version and entry.doc is None:
             self.first_looks += 1
             self.publish_partial(entry.uri, version, look.doc.lines.line_of(look.through))
             self.publish(entry.uri, version, look.diagnostics, look.doc, options)
-        return tokens
+        return look.tokens
 
-    def _look_first(self, entry: OpenDocument, text: str
-                    ) -> tuple[list[tk.Token], FirstLook | WholeFile | None, CheckOptions]:
+    def _look_first(self, entry: OpenDocument, text: str) -> tuple[FirstLook | WholeFile | None, CheckOptions]:
         """Runs on the analysis thread."""
         options = self.options_for(entry.uri)
         with gc_paused():
-            tokens = tk.tokenize(text)
-            return tokens, first_look(text, tokens, options, entry.uri, self.first_look_lines), options
+            return first_look(text, options, entry.uri, self.first_look_lines), options
 
     def prepare(self, step: Callable[[], None]) -> None:
         """Run ``step`` on the analysis thread ahead of any analysis asked for later (the server

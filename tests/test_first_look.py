@@ -16,7 +16,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from generate import generate  # noqa: E402
 
 from fuzz.mutate import mutate  # noqa: E402
-from nvgpu_ls.analysis import tokens as tk  # noqa: E402
 from nvgpu_ls.analysis.document import Document  # noqa: E402
 from nvgpu_ls.diagnostics import Diagnostic  # noqa: E402
 from nvgpu_ls.verify import CheckOptions, check_document  # noqa: E402
@@ -54,25 +53,25 @@ def _expected(complete: list[Diagnostic], look: FirstLook) -> list[tuple]:
 
 
 def test_a_first_look_gives_what_the_complete_check_gives_for_the_functions_it_read():
-    looks = reporting = 0
+    looks = reporting = skeletons = 0
     mismatches = []
     for text in _corpus():
-        tokens = tk.tokenize(text)
         complete = None
         for height in HEIGHTS:
-            look = first_look(text, tokens, OPTIONS, lines=height)
+            look = first_look(text, OPTIONS, lines=height)
             if not isinstance(look, FirstLook):
                 continue
             if complete is None:
                 complete = check_document(Document(text), OPTIONS)
             looks += 1
             reporting += bool(look.diagnostics)
+            skeletons += look.tokens is None  # the bodies were found in the raw text, never tokenized
             assert all(end <= look.through for _, end in look.checked)
             got, expected = [_key(d) for d in look.diagnostics], _expected(complete, look)
             if got != expected:
                 mismatches.append((text[:120], height, set(got) ^ set(expected)))
     assert not mismatches, mismatches[:3]
-    assert looks > 300 and reporting > 30, (looks, reporting)
+    assert looks > 300 and reporting > 30 and skeletons > looks // 2, (looks, reporting, skeletons)
 
 
 def _broken_top_and_bottom(lines: int) -> tuple[str, int, int]:
@@ -87,7 +86,7 @@ def _broken_top_and_bottom(lines: int) -> tuple[str, int, int]:
 
 def test_a_first_look_reports_the_top_function_and_leaves_the_rest_for_later():
     text, top, bottom = _broken_top_and_bottom(600)
-    look = first_look(text, tk.tokenize(text), OPTIONS)
+    look = first_look(text, OPTIONS)
     assert look is not None and top < look.through < bottom
     complete = check_document(Document(text), OPTIONS)
     assert len(complete) == 2 and complete[0].start > top and complete[1].start > bottom
@@ -103,9 +102,9 @@ def _one_function(lines: int) -> str:
 def test_a_short_file_gets_no_first_look_and_one_read_whole_is_handed_on():
     short = generate(300)
     assert not worth_a_first_look(short[:short.index("\n", 150 * 40)], 100)
-    assert first_look(short[:400], tk.tokenize(short[:400]), OPTIONS, lines=60) is None
+    assert first_look(short[:400], OPTIONS, lines=60) is None
     one_function = _one_function(400)
-    whole = first_look(one_function, tk.tokenize(one_function), OPTIONS, lines=10)
+    whole = first_look(one_function, OPTIONS, lines=10)
     assert isinstance(whole, WholeFile) and whole.doc.deferred == []
     assert summary(whole.doc) == summary(Document(one_function))
 
@@ -143,7 +142,7 @@ def test_the_server_reads_a_file_a_first_look_read_whole_only_once(monkeypatch):
 
 def test_the_text_before_the_first_unread_body_reads_as_in_the_complete_document():
     text = generate(600)
-    look = first_look(text, tk.tokenize(text), OPTIONS, lines=60)
+    look = first_look(text, OPTIONS, lines=60)
     assert look is not None
     partial, complete = look.doc, Document(text)
     assert partial.deferred and not complete.deferred

@@ -68,3 +68,19 @@ def test_the_native_scanner_makes_each_repeated_text_once() -> None:
     for word in ("%c0", "arith.constant", "index", '"test.op"', '"\u00e9\u00e9"', "->"):
         spelled = [t.text for t in tokens if t.text == word]
         assert len(spelled) >= 3 and len({id(t) for t in spelled}) == 1, word
+
+
+@needs_native
+def test_the_native_and_python_brace_matchers_agree() -> None:
+    """Where a function body ends (the first look steps over it): the same '}' from both, on
+    every '{' of every real file and of random text (strings, escapes, comments, unclosed ones)."""
+    rng = random.Random(20261127)
+    texts = [path.read_text(encoding="utf-8", errors="replace") for path in every_mlir_file()]
+    texts += ["".join(rng.choice(_ALPHABET) for _ in range(rng.randrange(0, 80))) for _ in range(3000)]
+    checked = 0
+    for text in texts:
+        for at in [i for i, char in enumerate(text) if char == "{"][:200]:
+            assert tk.matching_brace(text, at) == tk.matching_brace_python(text, at), (text[at:at + 80], at)
+            checked += 1
+    assert checked > 5_000
+    assert tk.matching_brace('f { "}" // }\n { } }', 2) == 18

@@ -9,6 +9,9 @@
  * tokens with the same text (of 2 to INTERN_MAX characters) share one string.
  * ``kinds`` is the tuple (ssa, caret, at, hash, bang, bare, int, float, string, split, error,
  * eof) of the kind strings tokens.py uses; punctuation tokens take their own text as kind.
+ *
+ * matching_brace(text, at) -> the offset of the '}' that closes the '{' at ``at`` (-1: none), as
+ * tokens.matching_brace_python finds it.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -360,8 +363,35 @@ static PyObject *tokenize(PyObject *self, PyObject *args) {
     return tokens;
 }
 
+/* matching_brace(text, at) -> offset of the '}' closing the '{' at ``at``, or -1: braces in strings
+ * (which end with their line when unterminated) and in // comments not counted. */
+static PyObject *matching_brace(PyObject *self, PyObject *args) {
+    PyObject *source;
+    Py_ssize_t open_at;
+    if (!PyArg_ParseTuple(args, "Un", &source, &open_at))
+        return NULL;
+    Text t = {PyUnicode_KIND(source), PyUnicode_DATA(source), PyUnicode_GET_LENGTH(source)};
+    Py_ssize_t depth = 0;
+    for (Py_ssize_t i = open_at < 0 ? 0 : open_at; i < t.end; i++) {
+        Py_UCS4 c = PyUnicode_READ(t.kind, t.data, i);
+        if (c == '{') {
+            depth++;
+        } else if (c == '}') {
+            if (--depth == 0)
+                return PyLong_FromSsize_t(i);
+        } else if (c == '"') {
+            i = quoted(&t, i + 1) - 1; /* on the closing quote, or before the line break */
+        } else if (c == '/' && at(&t, i + 1) == '/') {
+            while (i < t.end && PyUnicode_READ(t.kind, t.data, i) != '\n')
+                i++;
+        }
+    }
+    return PyLong_FromSsize_t(-1);
+}
+
 static PyMethodDef methods[] = {
     {"tokenize", tokenize, METH_VARARGS, "The tokens of text[start:end] (see nvgpu_ls.analysis.tokens)."},
+    {"matching_brace", matching_brace, METH_VARARGS, "Where the '{' at an offset closes (see nvgpu_ls.analysis.tokens)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -141,6 +141,44 @@ def tokenize_python(text: str, start: int = 0, end: int | None = None) -> list[T
 _BODY_CLOSERS = {">": "<", "]": "[", ")": "(", "}": "{"}
 
 
+_BRACE_STOPS = re.compile(r'[{}"]|//')
+_STRING_TOKEN = re.compile(STRING_LITERAL + "?", re.DOTALL)
+"""A string token as the scanner reads one (``_PATTERN``'s alternative), closing quote optional."""
+
+
+def matching_brace(text: str, at: int) -> int:
+    """The offset of the '}' closing the '{' at ``at``, braces inside strings and comments not
+    counted (the scanner's own rules for both); -1 when the text ends first. From the native
+    scanner where it was built, else ``matching_brace_python``."""
+    if _native is not None:
+        return _native.matching_brace(text, at)
+    return matching_brace_python(text, at)
+
+
+def matching_brace_python(text: str, at: int) -> int:
+    """``matching_brace`` in Python: the reference the native one is held equal to."""
+    depth = 0
+    pos = at
+    find = _BRACE_STOPS.search
+    while (match := find(text, pos)) is not None:
+        char = match.group()
+        pos = match.end()
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return match.start()
+        elif char == '"':  # to the end of the string token (unterminated: its line's end)
+            pos = _STRING_TOKEN.match(text, match.start()).end()  # type: ignore[union-attr]
+        elif char == "//":
+            newline = text.find("\n", pos)
+            if newline < 0:
+                return -1
+            pos = newline
+    return -1
+
+
 def scan_pretty_body(text: str, at: int) -> tuple[int, str | None]:
     """Read a dialect type's or attribute's ``<...>`` body character by character, as upstream's
     ``parseDialectSymbolBody`` does before the dialect sees it: brackets must nest (``->`` is one

@@ -23,6 +23,7 @@ only what a function read in full determines by itself:
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import dataclass
 
@@ -51,6 +52,9 @@ class FirstLook:
     """The offset of the first body not read."""
     checked: list[tuple[int, int]]
     """(start, end) of each function whose diagnostics are given, in text order."""
+    tokens: list[tk.Token] | None
+    """The whole text's tokens where the first look made them (for the full read to reuse);
+    None where it tokenized only around the bodies it stepped over."""
 
 
 @dataclass
@@ -67,21 +71,34 @@ def worth_a_first_look(text: str, lines: int = VISIBLE_LINES) -> bool:
     return text.count("\n") > 2 * lines
 
 
-def first_look(text: str, tokens: list[tk.Token], options: CheckOptions, uri: str = "",
-               lines: int = VISIBLE_LINES) -> FirstLook | WholeFile | None:
-    """The diagnostics of the functions that open in the first ``lines`` lines of ``text``
-    (``tokens`` is its tokenization); ``WholeFile`` when reading them meant reading everything,
-    None when the text is not that long."""
+def first_look(text: str, options: CheckOptions, uri: str = "", lines: int = VISIBLE_LINES
+               ) -> FirstLook | WholeFile | None:
+    """The diagnostics of the functions that open in the first ``lines`` lines of ``text``;
+    ``WholeFile`` when reading them meant reading everything, None when the text is not that long.
+
+    The bodies to step over are first looked for in the raw text (``_skeleton``): their tokens
+    are then never made. Where the parser does not step over exactly those (a header this
+    search misread), the text is tokenized whole and read again."""
     defer_from = _offset_of_line(text, lines)
     if defer_from < 0:
         return None
-    doc = Document(text, uri, tokens=tokens, defer_from=defer_from)
+    skeleton = _skeleton(text, defer_from)
+    tokens: list[tk.Token] | None = None
+    if skeleton is not None:
+        doc = Document(text, uri, tokens=skeleton[0], defer_from=defer_from)
+        if not set(skeleton[1]) <= {region.start for region in doc.deferred}:
+            skeleton = None
+    if skeleton is None:
+        tokens = tk.tokenize(text)
+        doc = Document(text, uri, tokens=tokens, defer_from=defer_from)
     if not doc.deferred:
         return WholeFile(doc)
     through = doc.deferred[0].start
     units = [op for is_unit, op in partition(doc)[0] if is_unit and op.end <= through]
     if doc.undefined:
-        units = _without_open_names(units, doc, tokens, through)
+        unread = tokens[bisect_left(tokens, through, key=lambda token: token.start):] if tokens is not None \
+            else tk.tokenize(text, through)
+        units = _without_open_names(units, doc, unread)
     broken = syntax_error_starts(doc)
     use_def: list[Diagnostic] = []
     report = Report()
@@ -91,7 +108,64 @@ def first_look(text: str, tokens: list[tk.Token], options: CheckOptions, uri: st
     found = [*doc.diagnostics(), *check_names(doc), *use_def, *report.diagnostics]
     spans = [(unit.start, unit.end) for unit in units]
     kept = [d for d in found if _inside_any(d, spans)]
-    return FirstLook(finished(doc, kept, options), doc, through, spans)
+    return FirstLook(finished(doc, kept, options), doc, through, spans, tokens)
+
+
+_FUNCTION_WORD = re.compile(r"\.func\b")
+_FUNCTION_DIALECTS = frozenset({"func", "gpu", "llvm"})
+
+
+def _skeleton(text: str, defer_from: int) -> tuple[list[tk.Token], list[int]] | None:
+    """The tokens of ``text`` less the insides of the bodies of the functions whose header
+    (``func.func`` / ``gpu.func`` / ``llvm.func`` opening a line) starts at or after
+    ``defer_from`` — each body keeps its braces, which the parser steps from one to the other —
+    and the offsets of those bodies' '{'; None when there is none. A body is taken to open with
+    the first '{' after its header that ends a line; the caller checks that the parser stepped
+    over exactly these."""
+    pieces: list[tuple[int, int]] = []
+    opens: list[int] = []
+    cursor = 0
+    for match in _FUNCTION_WORD.finditer(text, defer_from):
+        at = match.start()
+        if at < cursor:
+            continue
+        if text[text.rfind("\n", 0, at) + 1:at].strip() not in _FUNCTION_DIALECTS:
+            continue
+        opening = _body_opening(text, match.end())
+        if opening < 0:
+            continue
+        closing = tk.matching_brace(text, opening)
+        if closing < 0:
+            break
+        pieces.append((cursor, opening + 1))
+        opens.append(opening)
+        cursor = closing
+    if not opens:
+        return None
+    pieces.append((cursor, len(text)))
+    tokens: list[tk.Token] = []
+    for start, end in pieces:
+        tokens += tk.tokenize(text, start, end)
+        tokens.pop()  # each piece's end of input; the last one's is added back below
+    tokens.append(tk.tokenize(text, len(text))[-1])
+    return tokens, opens
+
+
+def _body_opening(text: str, at: int, lines: int = 64) -> int:
+    """The first '{' after ``at`` that ends its line (a trailing comment aside), within ``lines``
+    lines; -1 when there is none."""
+    for _ in range(lines):
+        newline = text.find("\n", at)
+        end = len(text) if newline < 0 else newline
+        line = text[at:end]
+        comment = line.find("//")
+        code = (line if comment < 0 else line[:comment]).rstrip()
+        if code.endswith("{"):
+            return at + len(code) - 1
+        if newline < 0:
+            return -1
+        at = newline + 1
+    return -1
 
 
 def _offset_of_line(text: str, line: int) -> int:
@@ -104,14 +178,13 @@ def _offset_of_line(text: str, line: int) -> int:
     return offset
 
 
-def _without_open_names(units: list[Operation], doc: Document, tokens: list[tk.Token], through: int
-                        ) -> list[Operation]:
-    """``units`` less those using an undefined name that the unread text spells: upstream's
-    parser resolves a name used in one function and defined in a later one (its verifier then
-    reports the use), so such a use is only known to be undefined once everything is read."""
-    first = bisect_left(tokens, through, key=lambda token: token.start)
-    unread = {token.text.partition("#")[0] for token in tokens[first:] if token.kind == tk.SSA}
-    open_uses = sorted(use.start for use in doc.undefined if use.name.partition("#")[0] in unread)
+def _without_open_names(units: list[Operation], doc: Document, unread: list[tk.Token]) -> list[Operation]:
+    """``units`` less those using an undefined name that the unread text (``unread``: its tokens)
+    spells: upstream's parser resolves a name used in one function and defined in a later one
+    (its verifier then reports the use), so such a use is only known to be undefined once
+    everything is read."""
+    spelled = {token.text.partition("#")[0] for token in unread if token.kind == tk.SSA}
+    open_uses = sorted(use.start for use in doc.undefined if use.name.partition("#")[0] in spelled)
     return [unit for unit in units if not holds_any(open_uses, unit.start, unit.end)]
 
 
