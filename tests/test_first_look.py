@@ -109,6 +109,14 @@ def test_a_short_file_gets_no_first_look_and_one_read_whole_is_handed_on():
     assert summary(whole.doc) == summary(Document(one_function))
 
 
+def test_no_first_look_where_the_first_screens_functions_run_through_most_of_the_file():
+    text = _one_function(400) + "".join(f"func.func @g{i}() {{\n  return\n}}\n" for i in range(40))
+    assert text.index("@g0") > len(text) * 0.5
+    assert first_look(text, OPTIONS, lines=10) is None
+    later = "".join(f"func.func @g{i}() {{\n  return\n}}\n" for i in range(40)) + _one_function(400)
+    assert isinstance(first_look(later, OPTIONS, lines=10), FirstLook)
+
+
 def test_the_server_reads_a_file_a_first_look_read_whole_only_once(monkeypatch):
     """One function spanning the file: the first look reads all of it, and the analysis takes
     that Document instead of reading the file a second time."""

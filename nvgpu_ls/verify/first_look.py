@@ -41,6 +41,11 @@ VISIBLE_LINES = 60
 at its default font size shows 40–60 lines on a 1080p to 1440p display)."""
 
 
+MOST_OF_THE_FILE = 0.5
+"""A first look that would read more than this share of the text before the first body it steps
+over saves little, and the complete read would repeat it: the file is read once, whole."""
+
+
 @dataclass
 class FirstLook:
     """The diagnostics of the functions a first look read, and where the unread part begins."""
@@ -74,7 +79,8 @@ def worth_a_first_look(text: str, lines: int = VISIBLE_LINES) -> bool:
 def first_look(text: str, options: CheckOptions, uri: str = "", lines: int = VISIBLE_LINES
                ) -> FirstLook | WholeFile | None:
     """The diagnostics of the functions that open in the first ``lines`` lines of ``text``;
-    ``WholeFile`` when reading them meant reading everything, None when the text is not that long.
+    ``WholeFile`` when reading them meant reading everything, None when the text is not that long
+    or those functions run through most of it (``MOST_OF_THE_FILE``).
 
     The bodies to step over are first looked for in the raw text (``_skeleton``): their tokens
     are then never made. Where the parser does not step over exactly those (a header this
@@ -83,6 +89,8 @@ def first_look(text: str, options: CheckOptions, uri: str = "", lines: int = VIS
     if defer_from < 0:
         return None
     skeleton = _skeleton(text, defer_from)
+    if skeleton is not None and skeleton[1][0] > len(text) * MOST_OF_THE_FILE:
+        return None  # the functions on the screen run through most of the file: read it all at once
     tokens: list[tk.Token] | None = None
     if skeleton is not None:
         doc = Document(text, uri, tokens=skeleton[0], defer_from=defer_from)
