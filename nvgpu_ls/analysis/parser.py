@@ -674,13 +674,7 @@ class Parser:
         left with one empty block. The text before the body reads as it would otherwise (the
         parser never looks back), and so do the signatures, symbols and aliases after it."""
         region = Region(op, open_tok.start)
-        level = 1
-        while level and not self.at_end():
-            kind = self.advance().kind
-            if kind == "{":
-                level += 1
-            elif kind == "}":
-                level -= 1
+        self.skip_to_region_end()
         region.blocks.append(Block(region, open_tok.end))
         region.end = self.prev_end()
         self.deferred.append(region)
@@ -689,8 +683,13 @@ class Parser:
     def skip_nested_region(self, open_tok: tk.Token) -> None:
         self.error(f"regions nested deeper than {MAX_DEPTH} levels are not analysed", open_tok.start, open_tok.end,
                    "syntax.too-deep")
+        self.skip_to_region_end()
+
+    def skip_to_region_end(self) -> None:
+        """Step past the '}' that closes the region whose '{' was just read, counting braces (or to
+        the end of the chunk)."""
         level = 1
-        while not self.at_end() and level:
+        while level and not self.at_end():
             kind = self.advance().kind
             if kind == "{":
                 level += 1

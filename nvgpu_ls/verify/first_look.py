@@ -150,12 +150,10 @@ def _skeleton(text: str, defer_from: int) -> tuple[list[tk.Token], list[int]] | 
         cursor = closing
     if not opens:
         return None
-    pieces.append((cursor, len(text)))
     tokens: list[tk.Token] = []
     for start, end in pieces:
-        tokens += tk.tokenize(text, start, end)
-        tokens.pop()  # each piece's end of input; the last one's is added back below
-    tokens.append(tk.tokenize(text, len(text))[-1])
+        tokens += tk.tokenize(text, start, end)[:-1]  # each piece but the last ends in no end of input
+    tokens += tk.tokenize(text, cursor)
     return tokens, opens
 
 
