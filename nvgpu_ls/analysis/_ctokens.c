@@ -179,14 +179,28 @@ static PyObject *span_text(Interned *in, PyObject *source, const Text *t, Py_ssi
     return text;
 }
 
+/* The offset object last made: a token that starts where the one before it ends shares it. */
+typedef struct {
+    Py_ssize_t value;
+    PyObject *object;  /* borrowed: the previous token holds it */
+} LastOffset;
+
+static PyObject *offset_object(LastOffset *last, Py_ssize_t value) {
+    if (last->object != NULL && last->value == value) {
+        Py_INCREF(last->object);
+        return last->object;
+    }
+    return PyLong_FromSsize_t(value);
+}
+
 static PyObject *make_token(PyTypeObject *type, PyObject *kind, Py_ssize_t begin, Py_ssize_t stop, PyObject *text,
-                            int newline) {
+                            int newline, LastOffset *last) {
     PyObject *token = type->tp_alloc(type, 5);
     if (token == NULL) {
         Py_DECREF(text);
         return NULL;
     }
-    PyObject *b = PyLong_FromSsize_t(begin), *e = PyLong_FromSsize_t(stop);
+    PyObject *b = offset_object(last, begin), *e = PyLong_FromSsize_t(stop);
     if (b == NULL || e == NULL) {
         Py_XDECREF(b);
         Py_XDECREF(e);
@@ -202,6 +216,8 @@ static PyObject *make_token(PyTypeObject *type, PyObject *kind, Py_ssize_t begin
     PyTuple_SET_ITEM(token, 2, e);
     PyTuple_SET_ITEM(token, 3, text);
     PyTuple_SET_ITEM(token, 4, flag);
+    last->value = stop;
+    last->object = e;
     return token;
 }
 
@@ -225,6 +241,7 @@ static PyObject *tokenize(PyObject *self, PyObject *args) {
     if (tokens == NULL)
         return NULL;
     Interned interned = {NULL, NULL, 0, 0};
+    LastOffset last = {0, NULL};
     int newline = start == 0;
     Py_ssize_t pos = start;
     for (;;) {
@@ -337,7 +354,7 @@ static PyObject *tokenize(PyObject *self, PyObject *args) {
             return NULL;
         }
         PyObject *kind_object = kind < 0 ? text : kinds[kind];
-        PyObject *token = make_token(type, kind_object, begin, pos, text, newline);
+        PyObject *token = make_token(type, kind_object, begin, pos, text, newline, &last);
         if (token == NULL || PyList_Append(tokens, token) < 0) {
             Py_XDECREF(token);
             intern_free(&interned);
@@ -353,7 +370,7 @@ static PyObject *tokenize(PyObject *self, PyObject *args) {
         Py_DECREF(tokens);
         return NULL;
     }
-    PyObject *eof = make_token(type, kinds[K_EOF], end, end, empty, 1);
+    PyObject *eof = make_token(type, kinds[K_EOF], end, end, empty, 1, &last);
     if (eof == NULL || PyList_Append(tokens, eof) < 0) {
         Py_XDECREF(eof);
         Py_DECREF(tokens);

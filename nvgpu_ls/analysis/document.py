@@ -510,9 +510,9 @@ class _Indexer:
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
-        self.values: dict[tuple[str, int], ValueDef | list[ValueUse]] = {}
-        """Live definitions by (name, result number); a list holds the uses of a forward reference."""
-        self.frames: list[list[tuple[str, int]]] = [[]]
+        self.values: dict[str, ValueDef | list[ValueUse]] = {}
+        """Live definitions by ``_value_key``; a list holds the uses of a forward reference."""
+        self.frames: list[list[str]] = [[]]
         """The names each open region scope defined, innermost last."""
         self.isolated: Operation | None = None
         """The innermost op isolated from above whose region is being read (None: the chunk)."""
@@ -570,7 +570,8 @@ class _Indexer:
         self.isolated = outer
 
     def define(self, value: ValueDef) -> None:
-        value.uses = []  # every use is found again below
+        if value.uses:
+            value.uses = []  # every use is found again below
         key = _value_key(value.name)
         existing = self.values.get(key)
         if existing is not None:
@@ -636,18 +637,27 @@ def symbol_key(name: str) -> str:
     return "@" + tk.string_value(name[1:]) if name.startswith('@"') else name
 
 
-def _value_key(name: str) -> tuple[str, int]:
-    """(name, result number) of a value as spelled: ``%x`` and ``%x#0`` are one value."""
+def _value_key(name: str) -> str:
+    """One spelling per value: ``%x`` and ``%x#0`` are one value, as are ``%x#1`` and ``%x#01``.
+    A string, not a (name, number) pair: its hash is kept with it, and the index looks keys up
+    for every definition and use."""
+    if "#" not in name:
+        return name
     key = _VALUE_KEYS.get(name)
     if key is None:
         if len(_VALUE_KEYS) > 1 << 16:
             _VALUE_KEYS.clear()
-        base, hash_, number = name.partition("#")
-        key = _VALUE_KEYS[name] = (base, int(number)) if hash_ and number.isdigit() else (name, 0)
+        base, _, number = name.partition("#")
+        if not number.isdigit():
+            key = name
+        else:
+            index = int(number)
+            key = base if index == 0 else f"{base}#{index}"
+        _VALUE_KEYS[name] = key
     return key
 
 
-_VALUE_KEYS: dict[str, tuple[str, int]] = {}
+_VALUE_KEYS: dict[str, str] = {}
 
 
 # ---------------------------------------------------------------- span shifting
