@@ -10,10 +10,11 @@ line doubled). Each round fires a burst of ``didOpen`` / ``didChange`` (whole an
 incremental) / ``didClose`` / hover / completion / definition / codeAction /
 ``$/cancelRequest`` without awaiting anything, then awaits every answer.
 
-What the client believes each document holds is kept by pygls's own ``TextDocument`` (the
-class the server applies changes with), so that an edit with an invalid range ends in the
-same text on both sides; documents named ``valid-*`` receive only valid edits and are also
-mirrored independently, which checks that mirror.
+What the client believes each document holds is kept by ``apply_change``, this module's own
+reading of the protocol: lines end at ``\n``, ``\r\n`` and ``\r`` only (not at the form feeds
+and U+2028 the snippets type), a character past its line's end is the line's end, a line past
+the last is the end of the text, and a range whose end comes first runs from the earlier
+position to the later. Documents named ``valid-*`` receive only valid edits.
 
 Invariants (``StressReport.problems`` lists every violation):
 
@@ -41,15 +42,13 @@ import argparse
 import asyncio
 import json
 import random
+import re
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from lsprotocol import types as lsp
-from pygls.workspace import PositionCodec, TextDocument
 
 from fuzz.stdio_client import StdioClient
 from nvgpu_ls.memory import memory_kib
@@ -63,7 +62,10 @@ IDLE_RELEASE = 1.0
 empties its caches (the editor default is 30)."""
 REQUESTS = ("textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/codeAction")
 SNIPPETS = ("nvgpu.", "%", " ", "\n", "}", "{", "(", ")", ":", "memref<", "vector<4xf16>", "arith.constant 16 : index",
-            "%x = ", "nvgpu.mbarrier.create -> ", "gpu.module @m {\n", "\n}\n", "\u00e9", "\U0001f600", "//", "\"", "<", ">")
+            "%x = ", "nvgpu.mbarrier.create -> ", "gpu.module @m {\n", "\n}\n", "\u00e9", "\U0001f600", "//", "\"", "<", ">",
+            "// a form feed \x0c and a line separator \u2028 in a comment\n", "\u2028", "\x0c")
+"""What edits type; the form feed and U+2028 are no line breaks to the protocol (``str.splitlines`` would
+make them two)."""
 
 
 # ---------------------------------------------------------------------------- the client
@@ -135,9 +137,9 @@ class Mirror:
 
     uri: str
     version: int
-    doc: TextDocument
-    plain: str | None
-    """For ``valid-*`` documents, the text kept by this module's own edit arithmetic."""
+    text: str
+    valid: bool
+    """A ``valid-*`` document: every edit range it is sent lies inside the text."""
 
 
 @dataclass
@@ -179,24 +181,47 @@ class StressReport:
                 f"problems: {len(self.problems)}")
 
 
+def protocol_lines(text: str) -> list[str]:
+    """``text``'s lines as the protocol counts them, each with its line break (``\n``, ``\r\n``
+    or ``\r``); the last one may have none."""
+    pieces = re.split(r"(\r\n|\r|\n)", text)
+    lines = [pieces[i] + pieces[i + 1] for i in range(0, len(pieces) - 1, 2)]
+    return lines + [pieces[-1]] if pieces[-1] else lines
+
+
+def _units(line: str) -> int:
+    """The UTF-16 length of a line without its line break."""
+    return len(line.rstrip("\r\n").encode("utf-16-le")) // 2
+
+
 def _position(rng: random.Random, lines: list[str]) -> dict:
     line = rng.randrange(len(lines) + 1)
-    length = len(lines[line].rstrip("\n").encode("utf-16-le")) // 2 if line < len(lines) else 0
-    return {"line": line, "character": rng.randrange(length + 1)}
+    return {"line": line, "character": rng.randrange((_units(lines[line]) if line < len(lines) else 0) + 1)}
 
 
 def _offset(text: str, line: int, character: int) -> int:
-    """The str index of a valid UTF-16 (line, character) of ``text``."""
-    lines = text.splitlines(keepends=True)
+    """The str index of the UTF-16 position (line, character) of ``text``, by the protocol's rules."""
+    lines = protocol_lines(text)
     if line >= len(lines):
         return len(text)
     start = sum(len(l) for l in lines[:line])
+    body = lines[line].rstrip("\r\n")
     units = 0
-    for i, ch in enumerate(lines[line]):
+    for i, ch in enumerate(body):
         if units >= character:
             return start + i
         units += len(ch.encode("utf-16-le")) // 2
-    return start + len(lines[line])
+    return start + len(body)
+
+
+def apply_change(text: str, change: dict) -> str:
+    """``text`` after one ``contentChanges`` entry, as the client means it."""
+    if "range" not in change:
+        return change["text"]
+    a = _offset(text, **change["range"]["start"])
+    b = _offset(text, **change["range"]["end"])
+    a, b = min(a, b), max(a, b)
+    return text[:a] + change["text"] + text[b:]
 
 
 class Storm:
@@ -220,8 +245,7 @@ class Storm:
         uri = self.uri(name)
         text = self.rng.choice(self.texts)
         self.serial += 1
-        mirror = Mirror(uri, self.serial, TextDocument(uri, text, position_codec=PositionCodec(lsp.PositionEncodingKind.Utf16)),
-                        text if name.startswith("valid-") else None)
+        mirror = Mirror(uri, self.serial, text, name.startswith("valid-"))
         self.open[name] = mirror
         self.closed.discard(name)
         self.client.notify("textDocument/didOpen", {"textDocument": {
@@ -236,8 +260,7 @@ class Storm:
         mirror = self.open[name]
         rng, changes = self.rng, []
         for _ in range(rng.randint(1, 4)):
-            source = mirror.doc.source
-            lines = source.splitlines(keepends=True) or [""]
+            lines = protocol_lines(mirror.text) or [""]
             roll = rng.random()
             if roll < 0.1:
                 change: dict = {"text": rng.choice(self.texts)}
@@ -249,10 +272,9 @@ class Storm:
                     if rng.random() < 0.5:
                         end["character"] += rng.randint(0, 3)
                         end["character"] = min(end["character"],
-                                               len(lines[start["line"]].rstrip("\n").encode("utf-16-le")) // 2
-                                               if start["line"] < len(lines) else 0)
+                                               _units(lines[start["line"]]) if start["line"] < len(lines) else 0)
                 text = rng.choice(SNIPPETS) if rng.random() < 0.8 else ""
-                if mirror.plain is None and roll > 0.8:  # an invalid range
+                if not mirror.valid and roll > 0.8:  # an invalid range
                     self.report.invalid_edits += 1
                     kind = rng.randrange(3)
                     if kind == 0:    # past the end of the line
@@ -267,21 +289,7 @@ class Storm:
                         end = {"line": beyond + rng.randint(0, 5), "character": rng.randint(0, 80)}
                 change = {"range": {"start": start, "end": end}, "text": text}
             changes.append(change)
-            try:
-                mirror.doc.apply_change(
-                    lsp.TextDocumentContentChangeWholeDocument(text=change["text"]) if "range" not in change else
-                    lsp.TextDocumentContentChangePartial(
-                        range=lsp.Range(lsp.Position(**change["range"]["start"]), lsp.Position(**change["range"]["end"])),
-                        text=change["text"]))
-            except Exception as exc:  # noqa: BLE001  (pygls itself fails on it: so would the server's copy)
-                self.report.problems.append(f"pygls could not apply {change!r} to {name}: {exc!r}")
-            if mirror.plain is not None:
-                if "range" in change:
-                    a = _offset(mirror.plain, **change["range"]["start"])
-                    b = _offset(mirror.plain, **change["range"]["end"])
-                    mirror.plain = mirror.plain[:a] + change["text"] + mirror.plain[b:]
-                else:
-                    mirror.plain = change["text"]
+            mirror.text = apply_change(mirror.text, change)
         self.serial += 1
         mirror.version = self.serial
         self.client.notify("textDocument/didChange", {
@@ -291,7 +299,7 @@ class Storm:
     def send_request(self, name: str) -> None:
         method = self.rng.choice(REQUESTS)
         mirror = self.open.get(name)
-        lines = (mirror.doc.source if mirror else "").splitlines(keepends=True) or [""]
+        lines = protocol_lines(mirror.text if mirror else "") or [""]
         position = _position(self.rng, lines)
         if self.rng.random() < 0.05:  # a position off the document
             position = {"line": position["line"] + 1000, "character": position["character"] + 1000}
@@ -393,9 +401,7 @@ class Storm:
                     pass
         await asyncio.sleep(0.5)  # anything published late (and stale) would show up now
         for name, mirror in sorted(self.open.items()):
-            text = mirror.doc.source
-            if mirror.plain is not None and mirror.plain != text:
-                report.problems.append(f"{name}: pygls's mirror and the plain one differ")
+            text = mirror.text
             published = client.published.get(mirror.uri, [])
             if not published:
                 continue
@@ -425,7 +431,7 @@ class Storm:
             paths = {}
             for name, mirror in sorted(self.open.items()):
                 path = Path(folder) / name
-                path.write_text(mirror.doc.source, encoding="utf-8", newline="")
+                path.write_text(mirror.text, encoding="utf-8", newline="")
                 paths[str(path)] = mirror
             proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "nvgpu_ls", "--check", "--format", "json", *paths,
@@ -444,7 +450,7 @@ class Storm:
             published = self.client.published.get(mirror.uri, [])
             if not published or published[-1][0] != mirror.version:
                 continue
-            lines = mirror.doc.source.split("\n")
+            lines = mirror.text.split("\n")
             def key(line: int, column: int, code: str, message: str) -> tuple:
                 ascii_line = line < len(lines) and lines[line].isascii()
                 return (line, column if ascii_line else None, code, message)

@@ -33,6 +33,7 @@ from .features.diagnostics import to_lsp_diagnostic
 from .priming import prime
 from .protocol import NvgpuProtocol
 from .settings import SECTION, ServerSettings, parse_settings
+from .text_documents import splice_changes
 from .verify import CheckOptions
 
 log = logging.getLogger(__name__)
@@ -373,6 +374,7 @@ server = NvgpuLanguageServer()
 # ---------------------------------------------------------------------- lifecycle
 @server.feature(lsp.INITIALIZE)
 def initialize(ls: NvgpuLanguageServer, params: lsp.InitializeParams) -> None:
+    splice_changes(ls.workspace)
     text_caps = params.capabilities.text_document
     ls.pull_diagnostics = bool(text_caps is not None and text_caps.diagnostic is not None)
     if ls.pull_diagnostics:  # such a client asks for a whole file's diagnostics at once: no first look

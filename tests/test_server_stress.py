@@ -14,10 +14,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from lsprotocol import types as lsp
-from pygls.workspace import PositionCodec, TextDocument
-
-from fuzz.server_stress import RawClient, expected_diagnostics, published_set, run_stress
+from fuzz.server_stress import RawClient, apply_change, expected_diagnostics, published_set, run_stress
 
 
 def _assert_clean(report) -> None:
@@ -46,18 +43,40 @@ TEXT = """func.func @f(%a: index) -> index {
 }
 """
 
-INVALID_RANGES = [
-    ((1, 200), (1, 300), "X"),   # both ends past the end of a line
-    ((2, 10), (1, 5), "Y"),      # reversed across lines
-    ((3, 9), (3, 4), "Z"),       # reversed on one line
-    ((40, 3), (45, 0), "\n// tail\n"),  # lines beyond the document
-    ((0, 0), (99, 99), ""),      # an end beyond the document
+EDITS = [  # (start, end, text) and the text the client then holds, by the protocol's rules
+    (((1, 200), (1, 300), "X"),  # both ends past the end of a line: the line's end
+     "func.func @f(%a: index) -> index {\n  %c = arith.constant 16 : indexX\n  %x = nvgpu.bogus %a\n"
+     "  return %c : index\n}\n"),
+    (((2, 10), (1, 5), "Y"),  # reversed across lines: from the earlier position to the later
+     "func.func @f(%a: index) -> index {\n  %c Ypu.bogus %a\n  return %c : index\n}\n"),
+    (((0, 0), (0, 0), "// a form feed \x0c and a line separator \u2028 are no line breaks\n"),
+     "// a form feed \x0c and a line separator \u2028 are no line breaks\n"
+     "func.func @f(%a: index) -> index {\n  %c Ypu.bogus %a\n  return %c : index\n}\n"),
+    (((2, 5), (2, 8), "= nvgpu"),  # below them: the line a client counts
+     "// a form feed \x0c and a line separator \u2028 are no line breaks\n"
+     "func.func @f(%a: index) -> index {\n  %c = nvgpu.bogus %a\n  return %c : index\n}\n"),
+    (((4, 9), (4, 4), "Z"),  # reversed on one line, past its end: both the line's end
+     "// a form feed \x0c and a line separator \u2028 are no line breaks\n"
+     "func.func @f(%a: index) -> index {\n  %c = nvgpu.bogus %a\n  return %c : index\n}Z\n"),
+    (((40, 3), (45, 0), "\n// tail\n"),  # lines beyond the document: its end
+     "// a form feed \x0c and a line separator \u2028 are no line breaks\n"
+     "func.func @f(%a: index) -> index {\n  %c = nvgpu.bogus %a\n  return %c : index\n}Z\n\n// tail\n"),
+    (((0, 0), (99, 99), ""), ""),  # an end beyond the document
 ]
 
 
-def test_invalid_edit_ranges_are_applied_as_pygls_clamps_them_and_checked():
-    """LSP clients never send these; the server applies them as pygls does (clamped, never a
-    crash) and its diagnostics are those of the text it then holds."""
+def test_the_storms_client_applies_edits_by_the_protocols_lines_and_clamps():
+    text = TEXT
+    for (start, end, new), expected in EDITS:
+        text = apply_change(text, {"range": {"start": {"line": start[0], "character": start[1]},
+                                             "end": {"line": end[0], "character": end[1]}}, "text": new})
+        assert text == expected
+
+
+def test_invalid_and_unusual_edit_ranges_leave_the_server_holding_the_clients_text():
+    """Ranges past a line's end or the document's, reversed ranges, and edits below a form
+    feed or U+2028 (which ``str.splitlines`` would count as line breaks): the server never
+    crashes, holds the text the client holds, and publishes that text's diagnostics."""
     async def scenario() -> None:
         client = RawClient([sys.executable, "-m", "nvgpu_ls"])
         await client.start()
@@ -65,14 +84,11 @@ def test_invalid_edit_ranges_are_applied_as_pygls_clamps_them_and_checked():
             await client.call("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
             client.notify("initialized", {})
             uri = "file:///nvgpu-ls-stress/invalid.mlir"
-            mirror = TextDocument(uri, TEXT, position_codec=PositionCodec(lsp.PositionEncodingKind.Utf16))
             client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "mlir", "version": 1,
                                                                     "text": TEXT}})
-            for version, ((sl, sc), (el, ec), text) in enumerate(INVALID_RANGES, start=2):
+            for version, (((sl, sc), (el, ec), text), expected) in enumerate(EDITS, start=2):
                 change = {"range": {"start": {"line": sl, "character": sc}, "end": {"line": el, "character": ec}},
                           "text": text}
-                mirror.apply_change(lsp.TextDocumentContentChangePartial(
-                    range=lsp.Range(lsp.Position(sl, sc), lsp.Position(el, ec)), text=text))
                 client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
                                                          "contentChanges": [change]})
                 answer = await client.call("textDocument/hover", {"textDocument": {"uri": uri},
@@ -82,7 +98,7 @@ def test_invalid_edit_ranges_are_applied_as_pygls_clamps_them_and_checked():
                     client.arrived.clear()
                     await asyncio.wait_for(client.arrived.wait(), 60)
                 assert client.published[uri][-1][0] == version
-                assert published_set(client.published[uri][-1][1]) == expected_diagnostics(mirror.source)
+                assert published_set(client.published[uri][-1][1]) == expected_diagnostics(expected)
             assert client.alive
         finally:
             await client.stop()
