@@ -11,13 +11,16 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import sys
 import threading
+import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Iterator, TypeVar
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
+from pygls.io_ import run_async
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
@@ -33,6 +36,7 @@ from .features.diagnostics import to_lsp_diagnostic
 from .priming import prime
 from .protocol import NvgpuProtocol
 from .settings import SECTION, ServerSettings, parse_settings
+from .stdio import ClosingStdoutWriter, PipeReader
 from .text_documents import splice_changes
 from .verify import CheckOptions
 
@@ -41,6 +45,8 @@ T = TypeVar("T")
 REQUEST_FAILED = -32803
 INVALID_PARAMS = -32602
 CONFIGURATION_TIMEOUT = 5.0
+CONFIG_RECHECK = 1.0
+"""Seconds for which a document's configuration, once found, is reused by its next analyses."""
 """How long the first analysis waits for the client to answer ``workspace/configuration``."""
 COMPLETION_TRIGGERS = [".", "%", "^", "@", "!", "#", "<", "=", '"', " "]
 
@@ -79,6 +85,8 @@ class NvgpuLanguageServer(LanguageServer):
         self.pull_diagnostics = False
         """The client asks for diagnostics (``textDocument/diagnostic``) instead of being sent them."""
         self._config_problems_shown: set[str] = set()
+        self._configs: dict[str, tuple[float, LoadedConfig]] = {}
+        """What ``loaded_config`` last found for each document, and when."""
         self.lowering_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nvgpu-ls-lowering")
         """Whole-file lowerings run here, so that diagnostics and other requests go on meanwhile."""
         self.preview_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nvgpu-ls-ptx")
@@ -92,22 +100,56 @@ class NvgpuLanguageServer(LanguageServer):
         self.store.warm_up = op_format_steps
         self.store.publish_partial = self.on_partial
 
+    def _start_io_async(self, stdin: Any = None, stdout: Any = None) -> None:
+        """pygls's stdio loop, its stdin read by the event loop (``stdio.PipeReader``) instead of
+        a thread per line."""
+        self._stop_event = threading.Event()
+        self.protocol.set_writer(ClosingStdoutWriter(stdout or sys.stdout.buffer))
+        reader = PipeReader(stdin or sys.stdin.buffer, self.thread_pool)
+        try:
+            asyncio.run(run_async(stop_event=self._stop_event, reader=reader, protocol=self.protocol, logger=log,
+                                  error_handler=self.report_server_error))
+        except BrokenPipeError:
+            log.error("the connection to the client is lost; shutting down")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+
     # ------------------------------------------------------------------ settings
     def apply_settings(self, raw: Any, origin: str, launch: bool = False) -> None:
         """Take new settings from the client; report what was wrong and keep the defaults for it.
         ``launch``: they are the ``initializationOptions``, the one place programs are trusted."""
         settings, problems = parse_settings(raw, launch, self.settings.trusted_tools)
         self.settings = settings
+        self.forget_configs()  # ``configPath`` may be another file now
         self.store.idle_release = settings.idle_memory_release
         for problem in problems:
             self.window_show_message(lsp.ShowMessageParams(
                 type=lsp.MessageType.Warning, message=f"nvgpu-ls: {problem} (from {origin})"))
 
     def loaded_config(self, uri: str) -> LoadedConfig:
+        """The configuration of ``uri``'s file. Finding it takes a few file-system calls per folder
+        up to the repository's root; an analysis of the same file within ``CONFIG_RECHECK`` seconds
+        reuses what the last one found (every keystroke is one), and a watched configuration file's
+        change or new settings drop it at once."""
+        now = time.monotonic()
+        found = self._configs.get(uri)
+        if found is not None and now - found[0] < CONFIG_RECHECK:
+            return found[1]
         if self.settings.config_path:
-            return load_config_file(self.settings.config_path)
-        path = _fs_path(uri)
-        return load_config(path) if path is not None else LoadedConfig()
+            loaded = load_config_file(self.settings.config_path)
+        else:
+            path = _fs_path(uri)
+            loaded = load_config(path) if path is not None else LoadedConfig()
+        if len(self._configs) > 1024:
+            self._configs.clear()
+        self._configs[uri] = (now, loaded)
+        return loaded
+
+    def forget_configs(self) -> None:
+        """Find every file's configuration afresh at its next analysis."""
+        self._configs.clear()
 
     def options_for(self, uri: str) -> CheckOptions:
         """What checks ``uri``: its configuration file's target and severities, the editor's
@@ -411,6 +453,7 @@ async def watch_configuration_files(ls: NvgpuLanguageServer) -> None:
 @server.feature(lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 def did_change_watched_files(ls: NvgpuLanguageServer, params: lsp.DidChangeWatchedFilesParams) -> None:
     if any(change.uri.endswith((CONFIG_FILE, PYPROJECT_FILE)) for change in params.changes):
+        ls.forget_configs()
         ls.store.reanalyse_all()
 
 

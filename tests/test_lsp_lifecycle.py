@@ -68,3 +68,39 @@ def test_a_second_initialize_and_requests_after_shutdown_are_invalid_requests() 
 def test_exit_without_shutdown_is_status_1() -> None:
     assert _session(INIT, INITIALIZED, EXIT)[0] == 1
     assert _session(INIT, INITIALIZED, SHUTDOWN, EXIT)[0] == 0
+
+
+def test_work_finishing_after_exit_is_dropped_and_the_server_exits_at_once() -> None:
+    # Everything arrives in one read: the document's analysis and the hover are still running
+    # when `exit` closes stdout; what they would send then is dropped, not an error to report.
+    kernel = "gpu.module @m {\n" + "".join(
+        f"  gpu.func @k{i}() kernel {{\n    %c = arith.constant {i} : index\n    gpu.return\n  }}\n"
+        for i in range(400)) + "}\n"
+    opened = {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": "file:///k.mlir", "languageId": "mlir", "version": 1, "text": kernel}}}
+    data = b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body) for body in (
+        json.dumps(m).encode() for m in (INIT, INITIALIZED, opened, _hover(3, {"line": 2, "character": 5}),
+                                         SHUTDOWN, EXIT)))
+    result = subprocess.run([sys.executable, "-m", "nvgpu_ls"], input=data, capture_output=True, timeout=60)
+    assert result.returncode == 0
+    assert b"closed file" not in result.stderr and b"Traceback" not in result.stderr, result.stderr[-2000:]
+
+
+def test_a_line_longer_than_any_header_is_skipped_and_the_messages_after_it_are_read() -> None:
+    junk = b"X" * 200_000 + b"\r\n"
+    data = junk + b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body) for body in (
+        json.dumps(m).encode() for m in (INIT, INITIALIZED, _hover(4, {"line": 0, "character": 0}), SHUTDOWN, EXIT)))
+    result = subprocess.run([sys.executable, "-m", "nvgpu_ls"], input=data, capture_output=True, timeout=60)
+    assert result.returncode == 0
+    assert b'"id": 4' in result.stdout and b'"id": 2' in result.stdout
+
+
+def test_messages_from_a_regular_file_on_stdin_are_read_too(tmp_path) -> None:
+    # asyncio cannot watch a regular file: it is read on a thread instead.
+    messages = tmp_path / "session.jsonrpc"
+    messages.write_bytes(b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body) for body in (
+        json.dumps(m).encode() for m in (INIT, INITIALIZED, _hover(4, {"line": 0, "character": 0}), SHUTDOWN, EXIT))))
+    with messages.open("rb") as stdin:
+        result = subprocess.run([sys.executable, "-m", "nvgpu_ls"], stdin=stdin, capture_output=True, timeout=60)
+    assert result.returncode == 0
+    assert b'"id": 4' in result.stdout and b'"id": 2' in result.stdout
