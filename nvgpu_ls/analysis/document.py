@@ -11,7 +11,7 @@ from __future__ import annotations
 import gc
 import threading
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Final, Iterator
 
 from ..diagnostics import Diagnostic
 from . import tokens as tk
@@ -20,10 +20,10 @@ from .parser import AliasDef, Chunk, Parser
 from .positions import LineIndex
 from .registry import OpRegistry, default_registry
 
-_STRUCTURAL = frozenset({"syntax.unbalanced", "syntax.too-deep"})
-_SCANNED_BODY = "syntax.dialect-body"
+_STRUCTURAL: Final = frozenset({"syntax.unbalanced", "syntax.too-deep"})
+_SCANNED_BODY: Final = "syntax.dialect-body"
 """A dialect value's body upstream scans by characters, across any ops and lines: whole-file."""
-_MODEL_FIELDS = ("text", "lines", "chunks", "syntax_diagnostics", "_origins", "duplicates", "duplicate_blocks",
+_MODEL_FIELDS: Final = ("text", "lines", "chunks", "syntax_diagnostics", "_origins", "duplicates", "duplicate_blocks",
                  "undefined", "isolation_breaks", "unresolved_symbols", "duplicate_symbols", "last_update",
                  "syntax_in_parse_order", "deferred")
 """What a full re-parse replaces, all at once under ``mutation_lock``."""
@@ -657,7 +657,7 @@ def _value_key(name: str) -> str:
     return key
 
 
-_VALUE_KEYS: dict[str, str] = {}
+_VALUE_KEYS: Final[dict[str, str]] = {}
 
 
 # ---------------------------------------------------------------- span shifting
@@ -858,7 +858,7 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-_PROMOTE_AFTER = 50_000
+_PROMOTE_AFTER: Final = 50_000
 """Objects made under one ``gc_paused`` beyond which they are promoted (a full parse, not an edit)."""
 
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable, NoReturn
+from typing import Any, Callable, Final, NoReturn, TYPE_CHECKING
 
 from .facts import OpFacts
 from . import tokens as tk
@@ -75,7 +75,7 @@ class FormatSyntaxError(ValueError):
     """A format string the notation reader cannot read."""
 
 
-_FORMAT_TOKEN = re.compile(r"\s*(?:(`[^`]*`)|(\$[A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_\-]*)|([()^:?,<>]))")
+_FORMAT_TOKEN: Final = re.compile(r"\s*(?:(`[^`]*`)|(\$[A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_\-]*)|([()^:?,<>]))")
 
 
 def _format_tokens(text: str) -> list[tuple[str, str]]:
@@ -273,7 +273,7 @@ def spelled_type_names(text: str) -> frozenset[str] | None:
 class _Run:
     """The state of one attempt to read an op with one format."""
 
-    __slots__ = ("parser", "op", "facts", "operands", "types", "attributes", "names")
+    __slots__ = ("parser", "op", "facts", "operands", "types", "attributes", "names", "type_targets")
 
     def __init__(self, parser: Parser, op: Operation, facts: OpFacts) -> None:
         self.parser = parser
@@ -282,35 +282,39 @@ class _Run:
         self.operands: dict[str, list[ValueUse]] = {}
         self.types: dict[str, list[TypeRef]] = {}
         self.attributes: dict[str, AttrEntry] = {}
-        self.names = _names_of(facts)
+        self.names, self.type_targets = _names_of(facts)
 
     def kind_of(self, name: str) -> str:
         return self.names.get(name, _OTHER)[0]
 
 
-_OTHER = ("other", None)
+_OTHER: Final = ("other", None)
 NameTable = dict[str, tuple[Any, Any]]
-"""An op's ODS names → (``operand`` / ``attribute`` / ``result`` / ``other``, its fact), and, under
-``type NAME`` keys, ``_type_target``'s memo (variadic or optional, declared dialect type)."""
-_NAME_TABLES: dict[int, tuple[OpFacts, NameTable]] = {}
+"""An op's ODS names → (``operand`` / ``attribute`` / ``result`` / ``other``, its fact)."""
+TypeTargets = dict[str, tuple[bool, "str | None"]]
+"""``_type_target``'s memo for one op: each operand or result name → (variadic or optional,
+declared dialect type)."""
+_NAME_TABLES: Final[dict[int, tuple[OpFacts, NameTable, TypeTargets]]] = {}
 
 
-def _names_of(facts: OpFacts) -> NameTable:
-    """What each ODS name of ``facts`` is: (``operand`` / ``attribute`` / ``result``, its first fact).
+def _names_of(facts: OpFacts) -> tuple[NameTable, TypeTargets]:
+    """What each ODS name of ``facts`` is: (``operand`` / ``attribute`` / ``result``, its first fact),
+    and the op's (at first empty) ``_type_target`` memo.
 
     An operand shadows an attribute of the same name, and an attribute a result. Facts are
     immutable and live as long as the process, so the table is made once per op."""
     entry = _NAME_TABLES.get(id(facts))
     if entry is not None and entry[0] is facts:
-        return entry[1]
+        return entry[1], entry[2]
     table: NameTable = {}
     for group, kind in ((facts.results, "result"), (facts.attributes, "attribute"), (facts.operands, "operand")):
         firsts: dict[str, object] = {}
         for fact in group:
             firsts.setdefault(fact.name, fact)
         table.update((name, (kind, fact)) for name, fact in firsts.items())
-    _NAME_TABLES[id(facts)] = (facts, table)
-    return table
+    targets: TypeTargets = {}
+    _NAME_TABLES[id(facts)] = (facts, table, targets)
+    return table, targets
 
 
 def parse_with_formats(parser: Parser, op: Operation) -> bool:
@@ -438,7 +442,7 @@ def _commit(run: _Run) -> None:
         for use in uses:
             use.group = name
         op.operands.extend(uses)
-    if len(op.operands) > 1:
+    if len(op.operands) > 1 and not _uses_in_order(op.operands):
         op.operands.sort(key=_START)
     for name, refs in run.types.items():
         op.types.extend(refs)
@@ -447,7 +451,7 @@ def _commit(run: _Run) -> None:
             op.operand_types[name if kind == "operand" else ""] = refs
         elif kind == "result" or name == "results":
             op.result_types.extend(refs)
-    if len(op.types) > 1:
+    if len(op.types) > 1 and not _types_in_order(op.types):
         op.types.sort(key=_START)
     for name, entry in run.attributes.items():
         op.attributes[name] = entry
@@ -457,11 +461,28 @@ def _commit(run: _Run) -> None:
         value.type = ref
 
 
-_START = attrgetter("start")
+_START: Final = attrgetter("start")
+
+
+def _uses_in_order(uses: list[ValueUse]) -> bool:
+    """Are the uses in text order already (as a format mostly reads them)? Checked in compiled
+    code, where a sort's key function would look each start up by name."""
+    for i in range(1, len(uses)):
+        if uses[i].start < uses[i - 1].start:
+            return False
+    return True
+
+
+def _types_in_order(refs: list[TypeRef]) -> bool:
+    """``_uses_in_order`` for the op's written types."""
+    for i in range(1, len(refs)):
+        if refs[i].start < refs[i - 1].start:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- per-op programs
-_STEPS: dict[tuple[int, str], tuple[OpFacts, tuple | None]] = {}
+_STEPS: Final[dict[tuple[int, str], tuple[OpFacts, tuple | None]]] = {}
 
 
 def _steps_of(facts: OpFacts, text: str) -> tuple | None:
@@ -490,7 +511,7 @@ def _step_of(facts: OpFacts, element) -> tuple:
     if cls is Literal and element.text != "::":
         return _literal_step, element.text
     if cls is Variable:
-        kind, fact = _names_of(facts).get(element.name, _OTHER)
+        kind, fact = _names_of(facts)[0].get(element.name, _OTHER)
         if kind == "operand" and not fact.variadic and not fact.optional:
             return _operand_step, element.name
         return _variable_step, element.name
@@ -623,7 +644,7 @@ def _group_present(run: _Run, group: Group) -> bool:
     return False
 
 
-_STARTS_BY_KIND = {
+_STARTS_BY_KIND: Final = {
     "string": (tk.STRING,), "symbol": (tk.AT,), "symbol_name": (tk.AT,), "i1": (tk.INT, "-"), "i8": (tk.INT, "-"),
     "i16": (tk.INT, "-"), "i32": (tk.INT, "-"), "i64": (tk.INT, "-"), "index": (tk.INT, "-"),
     "integer": (tk.INT, "-"), "array": ("[",), "dictionary": ("{",),
@@ -848,7 +869,7 @@ def scan_one_attribute(p: Parser) -> int:
     return i
 
 
-_TYPED_ELEMENTS = {"dense": True, "sparse": True, "dense_resource": True}
+_TYPED_ELEMENTS: Final = {"dense": True, "sparse": True, "dense_resource": True}
 """Elements attributes spelled with a trailing ``: type``."""
 
 
@@ -930,12 +951,11 @@ def _declared_dialect_type(run: _Run, name: str) -> str | None:
 
 
 def _type_target(run: _Run, name: str) -> tuple[bool, str | None]:
-    """(variadic or optional, declared dialect type) of the operand or result called ``name``; memoised
-    in the op's name table, under a key no ODS name can have."""
-    key = "type " + name
-    found = run.names.get(key)
+    """(variadic or optional, declared dialect type) of the operand or result called ``name``,
+    memoised per op."""
+    found = run.type_targets.get(name)
     if found is None:
-        found = run.names[key] = (_compute_variadic(run, name), _compute_dialect_type(run, name))
+        found = run.type_targets[name] = (_compute_variadic(run, name), _compute_dialect_type(run, name))
     return found
 
 
@@ -1050,7 +1070,7 @@ def _dynamic_index_list(run: _Run, args: tuple) -> None:
                                          start, p.prev_end(), True)
 
 
-K_DYNAMIC = -(1 << 63)
+K_DYNAMIC: Final = -(1 << 63)
 """``ShapedType::kDynamic``: how a static index list marks an entry given as an SSA value."""
 
 
@@ -1374,7 +1394,7 @@ def _sequence_operands(run: _Run, args: tuple) -> None:
         p.advance()
 
 
-GEP_DYNAMIC = -(1 << 31)
+GEP_DYNAMIC: Final = -(1 << 31)
 """``GEPOp::kDynamicIndex``: how ``rawConstantIndices`` marks an index given as an SSA value."""
 
 
@@ -1442,7 +1462,7 @@ def _custom_form_failure(run: _Run, message: str) -> NoReturn:
     raise SyntaxFailure(f"custom op '{run.op.name}' {message}", token.start, token.end, "syntax.custom-form")
 
 
-CUSTOM_DIRECTIVES: dict[str, Callable[[_Run, tuple], None]] = {
+CUSTOM_DIRECTIVES: Final[dict[str, Callable[[_Run, tuple], None]]] = {
     "InsertExtractValueElementType": _insert_extract_value_element_type,
     "ApplyRegisteredPassOptions": _registered_pass_options,
     "GEPIndices": _gep_indices,

@@ -10,7 +10,7 @@ different type than prior uses"; the implied types placed at each use let the us
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from .errors import TypeSyntaxError
 from .ir import AnchoredTypeRef, AttrEntry, Operation, TypeRef, ValueUse
@@ -51,7 +51,7 @@ class _Plan:
         """For each result, the names a ``same`` relation ties it to (where its type may be spelled)."""
 
 
-_PLANS: dict[int, _Plan] = {}
+_PLANS: Final[dict[int, _Plan]] = {}
 
 
 def _plan(facts: "OpFacts") -> _Plan:
@@ -61,7 +61,7 @@ def _plan(facts: "OpFacts") -> _Plan:
     return plan
 
 
-_IMPLIED: dict[tuple, tuple["OpFacts", tuple, dict[str, Type]]] = {}
+_IMPLIED: Final[dict[tuple, tuple["OpFacts", tuple, dict[str, Type]]]] = {}
 """``implied_types`` by (facts, spelled types): ops of one kind repeat a few spellings many times."""
 
 
@@ -69,16 +69,31 @@ def implied_types(facts: "OpFacts", spelled: dict[str, Type]) -> dict[str, Type]
     """Each operand or result name's type: ``spelled`` (what the format's type directives gave,
     one type per name) completed through the op's type relations and built types (each element
     of a variadic group takes the one type). The result is shared: callers must not change it."""
-    values = tuple(spelled.values())
-    key = (id(facts), tuple(spelled), tuple(map(id, values)))
+    parts: list[object] = [id(facts)]
+    values: list[Type] = []
+    for name, value in spelled.items():  # a loop, not tuple(map(...)): this runs for most ops
+        parts.append(name)
+        parts.append(id(value))
+        values.append(value)
+    key = tuple(parts)
     known = _IMPLIED.get(key)
-    if known is not None and known[0] is facts and known[1] == values:
+    if known is not None and known[0] is facts and _same_objects(known[1], values):
         return known[2]
     if len(_IMPLIED) > 1 << 14:
         _IMPLIED.clear()
     found = _implied_types(facts, spelled)
-    _IMPLIED[key] = (facts, values, found)  # the types are kept alive with it, so their ids stay theirs
+    _IMPLIED[key] = (facts, tuple(values), found)  # the types are kept alive with it, so their ids stay theirs
     return found
+
+
+def _same_objects(kept: tuple, values: list[Type]) -> bool:
+    """Are ``values`` the very objects ``kept`` holds (ids alone could be reused)?"""
+    if len(kept) != len(values):
+        return False
+    for i in range(len(values)):
+        if kept[i] is not values[i]:
+            return False
+    return True
 
 
 def _implied_types(facts: "OpFacts", spelled: dict[str, Type]) -> dict[str, Type]:
@@ -175,7 +190,7 @@ def place_implied(op: Operation, facts: "OpFacts", operands: dict[str, list[Valu
     for name, refs in typed.items():
         if refs:
             first = refs[0].type
-            if first is not None and (len(refs) == 1 or all(ref.type == first for ref in refs)):
+            if first is not None and (len(refs) == 1 or all(ref.type is first or ref.type == first for ref in refs)):
                 spelled[name] = first
     types = implied_types(facts, spelled)
     operand_types = op.operand_types

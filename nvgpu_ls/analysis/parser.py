@@ -15,9 +15,9 @@ to the next line that looks like the start of an op, and carries on.
 from __future__ import annotations
 
 import re
-
 import sys
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..diagnostics import Diagnostic, Related, Severity
 from ..memory import register_cache
@@ -36,7 +36,7 @@ from .values import (
     UnitAttr, alias_references, aliased_vector_elements, dialect_references,
 )
 
-MAX_DEPTH = 200
+MAX_DEPTH: Final = 200
 """Deepest region nesting read structurally; deeper text is skipped with a diagnostic."""
 
 
@@ -64,7 +64,7 @@ class Chunk:
     aliases: dict[str, AliasDef] = field(default_factory=dict)
 
 
-MAX_RESULT_COUNT = 65_536
+MAX_RESULT_COUNT: Final = 65_536
 """The most results one ``%name:N`` group may bind."""
 
 
@@ -815,7 +815,7 @@ class Parser:
                 break
             if not first and stack and token.newline_before and self.starts_op(i) and kind != "}":
                 break
-            if kind in tk.CLOSERS:
+            if kind in _CLOSERS:
                 if kind == "<" and not stack and not first and toks[i - 1].end != token.start \
                         and toks[i - 1].kind not in (tk.BARE, tk.HASH, tk.BANG):
                     break
@@ -823,7 +823,7 @@ class Parser:
             elif kind in (")", "]", ">", "}"):
                 if not stack:
                     break
-                if tk.CLOSERS[stack[-1]] != kind:
+                if _CLOSERS[stack[-1]] != kind:
                     break
                 stack.pop()
             elif not stack and kind == "," and stop_at_comma:
@@ -1098,7 +1098,7 @@ class Parser:
                 return
         stack = [open_tok.kind]
         self.advance()
-        closers = tk.CLOSERS
+        closers = _CLOSERS
         while stack:
             token = toks[self.pos]
             kind = token.kind
@@ -1132,15 +1132,15 @@ class Parser:
                 self.furthest = reach
 
 
-_UNKNOWN_WORD = re.compile(r"unknown type '(.+)'$")
+_UNKNOWN_WORD: Final = re.compile(r"unknown type '(.+)'$")
 
-_CLEAN_TYPES: dict[str, tuple[OpRegistry, Type]] = {}
-_CLEAN_ATTRS: dict[str, tuple[OpRegistry, Attr]] = {}
+_CLEAN_TYPES: Final[dict[str, tuple[OpRegistry, Type]]] = {}
+_CLEAN_ATTRS: Final[dict[str, tuple[OpRegistry, Attr]]] = {}
 """Type and attribute texts read without an error, by text, with the registry that judged their
 dialect references: a file repeats a few spellings many times, and each is judged once."""
 register_cache(_CLEAN_TYPES.clear)
 register_cache(_CLEAN_ATTRS.clear)
-_CLEAN_LIMIT = 1 << 14
+_CLEAN_LIMIT: Final = 1 << 14
 
 
 def _outermost_function(op: Operation) -> bool:
@@ -1161,8 +1161,11 @@ def _remember_clean(cache: dict, text: str, registry: OpRegistry, value: object)
     cache[text] = (registry, value)
 
 
-_SIGILS = frozenset({tk.BANG, tk.HASH})
-_SIMPLE_BODY = re.compile(r'<(?:[^<>\[\](){}"\-\0]++|<(?:[^<>\[\](){}"\-\0]++|<[^<>\[\](){}"\-\0]*+>)*+>)*+>')
+_SIGILS: Final = frozenset({tk.BANG, tk.HASH})
+_CLOSERS: Final = tk.CLOSERS
+"""``tokens.CLOSERS``, held by this compiled module (reading it from the interpreted one is a
+lookup per token)."""
+_SIMPLE_BODY: Final = re.compile(r'<(?:[^<>\[\](){}"\-\0]++|<(?:[^<>\[\](){}"\-\0]++|<[^<>\[\](){}"\-\0]*+>)*+>)*+>')
 """A dialect body with no brackets but ``<>`` nested at most three deep, and no strings, ``->`` or
 NUL (``!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>``): the character scan
 would end at its ``>``."""
@@ -1189,10 +1192,10 @@ def _whole_word(text: str, word: str) -> int | None:
     return match.start() if match else None
 
 
-_END_KINDS = frozenset({tk.EOF, tk.SPLIT})
-_CLOSING = frozenset({")", "]", ">", "}"})
-_CONTINUATION_END = frozenset({",", ":", "=", "->", "(", "[", "<", "{"})
-_CONTINUATION_START = frozenset({":", "->", ",", ")", "]", ">", "=", "(", "[", "<", "{", tk.INT, tk.FLOAT, tk.HASH,
+_END_KINDS: Final = frozenset({tk.EOF, tk.SPLIT})
+_CLOSING: Final = frozenset({")", "]", ">", "}"})
+_CONTINUATION_END: Final = frozenset({",", ":", "=", "->", "(", "[", "<", "{"})
+_CONTINUATION_START: Final = frozenset({":", "->", ",", ")", "]", ">", "=", "(", "[", "<", "{", tk.INT, tk.FLOAT, tk.HASH,
                                  tk.BANG, tk.AT})
 
 

@@ -13,17 +13,17 @@ upstream does not register at all is an error too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Callable, Final, Mapping
 
 from .facts import OpFacts
 from .typegrammar import is_scalar_type_name
 
-_DEFAULT_DIALECTS = {"builtin.module": "builtin", "func.func": "func"}
+_DEFAULT_DIALECTS: Final = {"builtin.module": "builtin", "func.func": "func"}
 """The default dialect each op declares for undotted op names in its regions (upstream's
 ``OpAsmOpInterface::getDefaultDialect``, measured with mlir-opt-22); the top level is builtin's."""
-_BARE_WORD_DIALECTS = ("func", "gpu", "builtin")
+_BARE_WORD_DIALECTS: Final = ("func", "gpu", "builtin")
 """Dialects whose ops people write without their prefix: such a word may start an op (recovery)."""
-_SYMBOL_DEFINERS = frozenset({
+_SYMBOL_DEFINERS: Final = frozenset({
     "builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func", "memref.global",
     "llvm.mlir.global", "llvm.mlir.alias", "llvm.comdat", "llvm.comdat_selector", "gpu.binary",
 })

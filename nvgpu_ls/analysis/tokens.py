@@ -9,21 +9,22 @@ from __future__ import annotations
 
 import os
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-# Token kinds. Punctuation tokens use their own text as kind.
-SSA = "ssa"          # %name, %0, %x#1
-CARET = "caret"      # ^bb0
-AT = "at"            # @symbol, @"quoted"
-HASH = "hash"        # #alias, #dialect.attr
-BANG = "bang"        # !alias, !dialect.type
-BARE = "bare"        # identifiers and keywords, dotted op names
-INT = "int"
-FLOAT = "float"
-STRING = "string"
-SPLIT = "split"      # a `// -----` line
-ERROR = "error"      # a character that starts no MLIR token
-EOF = "eof"
+# Token kinds. Punctuation tokens use their own text as kind. ``Final``: the compiled core reads
+# them as constants, not as attributes of this (interpreted) module.
+SSA: Final = "ssa"          # %name, %0, %x#1
+CARET: Final = "caret"      # ^bb0
+AT: Final = "at"            # @symbol, @"quoted"
+HASH: Final = "hash"        # #alias, #dialect.attr
+BANG: Final = "bang"        # !alias, !dialect.type
+BARE: Final = "bare"        # identifiers and keywords, dotted op names
+INT: Final = "int"
+FLOAT: Final = "float"
+STRING: Final = "string"
+SPLIT: Final = "split"      # a `// -----` line
+ERROR: Final = "error"      # a character that starts no MLIR token
+EOF: Final = "eof"
 
 CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
 """Each opening bracket and the token that closes it."""
