@@ -354,8 +354,7 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
             unsupported = True
             continue
         try:
-            for step, argument in steps:
-                step(run, argument)
+            _run_steps(run, steps)
         except Unsupported:
             unsupported = True
             continue
@@ -482,19 +481,21 @@ def _types_in_order(refs: list[TypeRef]) -> bool:
 
 
 # ---------------------------------------------------------------- per-op programs
-_STEPS: Final[dict[tuple[int, str], tuple[OpFacts, tuple | None]]] = {}
+Steps = list[tuple[int, Any]]
+"""A format's top-level elements as (step code, argument) pairs; see ``_run_steps``."""
+_STEPS: Final[dict[tuple[int, str], tuple[OpFacts, "Steps | None"]]] = {}
 
 
-def _steps_of(facts: OpFacts, text: str) -> tuple | None:
-    """The top-level elements of one format of one op as ``(function, argument)`` steps, each
-    called with the run: what ``_match`` does, with the dispatch on the element's kind (and,
-    for a plain operand, on its facts) done once per op and format instead of per instance."""
+def _steps_of(facts: OpFacts, text: str) -> Steps | None:
+    """The top-level elements of one format of one op as ``(code, argument)`` steps, each run by
+    ``_run_steps``: what ``_match`` does, with the dispatch on the element's kind (and, for a plain
+    operand, on its facts) done once per op and format instead of per instance."""
     key = (id(facts), text)
     entry = _STEPS.get(key)
     if entry is not None and entry[0] is facts:
         return entry[1]
     elements = compile_format_or_none(text)
-    steps = None if elements is None else tuple(_step_of(facts, element) for element in elements)
+    steps = None if elements is None else [_step_of(facts, element) for element in elements]
     _STEPS[key] = (facts, steps)
     return steps
 
@@ -506,18 +507,41 @@ def prepare(facts: OpFacts) -> None:
         _steps_of(facts, text)
 
 
-def _step_of(facts: OpFacts, element) -> tuple:
+_LITERAL_STEP: Final = 0
+_OPERAND_STEP: Final = 1
+_VARIABLE_STEP: Final = 2
+_TYPES_STEP: Final = 3
+_ANY_STEP: Final = 4
+
+
+def _step_of(facts: OpFacts, element) -> tuple[int, Any]:
     cls = type(element)
     if cls is Literal and element.text != "::":
-        return _literal_step, element.text
+        return _LITERAL_STEP, element.text
     if cls is Variable:
         kind, fact = _names_of(facts)[0].get(element.name, _OTHER)
         if kind == "operand" and not fact.variadic and not fact.optional:
-            return _operand_step, element.name
-        return _variable_step, element.name
+            return _OPERAND_STEP, element.name
+        return _VARIABLE_STEP, element.name
     if cls is Directive and element.kind == "type":
-        return _match_types, element.args[0]
-    return _match_one, element
+        return _TYPES_STEP, element.args[0]
+    return _ANY_STEP, element
+
+
+def _run_steps(run: _Run, steps: Steps) -> None:
+    """Match a format's steps in order. A switch on codes rather than stored functions: the
+    compiled core calls each one directly instead of through a Python call."""
+    for code, argument in steps:
+        if code == _LITERAL_STEP:
+            _literal_step(run, argument)
+        elif code == _OPERAND_STEP:
+            _operand_step(run, argument)
+        elif code == _VARIABLE_STEP:
+            _match_variable(run, argument)
+        elif code == _TYPES_STEP:
+            _match_types(run, argument)
+        else:
+            _match_one(run, argument)
 
 
 def _literal_step(run: _Run, text: str) -> None:
@@ -541,10 +565,6 @@ def _operand_step(run: _Run, name: str) -> None:
     """``_match_variable`` for an operand that is neither variadic nor optional."""
     uses = run.operands.setdefault(name, [])
     uses.append(_read_use(run))
-
-
-def _variable_step(run: _Run, name: str) -> None:
-    _match_variable(run, name)
 
 
 def _match(run: _Run, elements: tuple) -> None:

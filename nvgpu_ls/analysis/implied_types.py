@@ -202,7 +202,7 @@ def place_implied(op: Operation, facts: "OpFacts", operands: dict[str, list[Valu
                 operand_types[name] = [AnchoredTypeRef(implied, use) for use in named]
     if want_results:
         results = [types.get(name) for name in plan.results]
-        if None not in results:
+        if all(t is not None for t in results):  # not `None not in`: that compares each type with None
             op.result_types = [_result_ref(t, name, plan, spelled_at, op)  # type: ignore[arg-type]
                                for t, name in zip(results, plan.results)]
 
