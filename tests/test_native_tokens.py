@@ -84,3 +84,16 @@ def test_the_native_and_python_brace_matchers_agree() -> None:
             checked += 1
     assert checked > 5_000
     assert tk.matching_brace('f { "}" // }\n { } }', 2) == 18
+
+
+@needs_native
+def test_the_native_and_python_line_starts_agree() -> None:
+    """Lines start after each LF only (CR, form feeds and U+2028 are no line starts to the model),
+    in one-byte, two-byte and four-byte texts alike."""
+    rng = random.Random(20261128)
+    texts = [path.read_text(encoding="utf-8", errors="replace") for path in every_mlir_file()]
+    texts += ["".join(rng.choice(_ALPHABET) for _ in range(rng.randrange(0, 80))) for _ in range(3000)]
+    for text in texts:
+        assert tk.line_starts(text) == tk.line_starts_python(text), text[:80]
+    assert tk.line_starts("a\nb\r\nc\x0c\u2028d\n") == [0, 2, 5, 10]
+    assert tk.line_starts("") == [0]

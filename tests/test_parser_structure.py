@@ -238,3 +238,19 @@ def test_a_function_result_may_carry_an_attribute_dictionary(header):
 def test_an_op_result_type_list_takes_no_attribute_dictionary():
     text = 'func.func @g(%a: f32) {\n  %x = "test.op"(%a) : (f32) -> (f32 {a})\n  return\n}\n'
     assert [d.message for d in Document(text).diagnostics()] == ["expected ')' in type list"]
+
+
+def test_no_op_ever_appends_to_the_shared_empty_list() -> None:
+    """Ops without successors, symbols or keywords share one empty list (``ir.NONE_YET``); reading
+    every real file, broken ones included, and re-reading each after an edit must leave it empty."""
+    from nvgpu_ls.analysis import ir
+    from nvgpu_ls.analysis.document import Document
+
+    from .conftest import every_mlir_file
+
+    for path in every_mlir_file():
+        text = path.read_text(encoding="utf-8", errors="replace")
+        doc = Document(text)
+        middle = len(text) // 2
+        doc.update(text[:middle] + "^bb1 @f " + text[middle:])
+        assert ir.NONE_YET == [], path

@@ -406,7 +406,42 @@ static PyObject *matching_brace(PyObject *self, PyObject *args) {
     return PyLong_FromSsize_t(-1);
 }
 
+/* Where each line of text starts: 0, then one past every '\n'. */
+static PyObject *line_starts(PyObject *self, PyObject *args) {
+    PyObject *source;
+    if (!PyArg_ParseTuple(args, "U", &source))
+        return NULL;
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source);
+    PyObject *starts = PyList_New(0);
+    if (starts == NULL)
+        return NULL;
+    Py_ssize_t next = 0;
+    for (;;) {
+        PyObject *start = PyLong_FromSsize_t(next);
+        if (start == NULL || PyList_Append(starts, start) < 0) {
+            Py_XDECREF(start);
+            Py_DECREF(starts);
+            return NULL;
+        }
+        Py_DECREF(start);
+        Py_ssize_t i = next;
+        if (kind == PyUnicode_1BYTE_KIND) {
+            const char *found = memchr((const char *)data + i, '\n', (size_t)(length - i));
+            i = found == NULL ? length : found - (const char *)data;
+        } else {
+            while (i < length && PyUnicode_READ(kind, data, i) != '\n')
+                i++;
+        }
+        if (i >= length)
+            return starts;
+        next = i + 1;
+    }
+}
+
 static PyMethodDef methods[] = {
+    {"line_starts", line_starts, METH_VARARGS, "Where each line of text starts (see nvgpu_ls.analysis.tokens)."},
     {"tokenize", tokenize, METH_VARARGS, "The tokens of text[start:end] (see nvgpu_ls.analysis.tokens)."},
     {"matching_brace", matching_brace, METH_VARARGS, "Where the '{' at an offset closes (see nvgpu_ls.analysis.tokens)."},
     {NULL, NULL, 0, NULL},

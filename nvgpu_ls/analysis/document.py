@@ -15,7 +15,9 @@ from typing import Final, Iterator
 
 from ..diagnostics import Diagnostic
 from . import tokens as tk
-from .ir import AnchoredTypeRef, AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, ValueDef, ValueUse, walk_ops
+from .ir import (
+    AnchoredTypeRef, AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, ValueDef, ValueUse, all_ops, walk_ops,
+)
 from .parser import AliasDef, Chunk, Parser
 from .positions import LineIndex
 from .registry import OpRegistry, default_registry
@@ -289,18 +291,20 @@ class Document:
         self.unresolved_symbols = []
         self.duplicate_symbols = []
         for chunk in self.chunks:
-            for op in walk_ops(chunk.ops):
+            references: list[SymbolRef] = []
+            for op in all_ops(chunk.ops):
                 for sym in op.symbols:
                     sym.target = None
-                    sym.references = []
+                    if sym.references:
+                        sym.references = []
+                    if not sym.is_definition:
+                        references.append(sym)
             root: dict[str, SymbolRef] = {}
             tables: dict[int, dict[str, SymbolRef]] = {}
             for op in chunk.ops:
                 self._collect_symbols(op, root, tables)
-            for op in walk_ops(chunk.ops):
-                for sym in op.symbols:
-                    if not sym.is_definition:
-                        self._resolve_symbol(sym, root, tables)
+            for sym in references:
+                self._resolve_symbol(sym, root, tables)
 
     def _collect_symbols(self, op: Operation, table: dict[str, SymbolRef], tables: dict[int, dict]) -> None:
         name = op.symbol_name
@@ -549,7 +553,8 @@ class _Indexer:
         self.frames.append([])
         labels: dict[str, Block] = {}
         for block in region.blocks:
-            block.refs = []
+            if block.refs:
+                block.refs = []
             if block.label:
                 if block.label in labels:
                     self.doc.duplicate_blocks.append((labels[block.label], block))

@@ -413,7 +413,7 @@ class _Partial:
         parser.pos = self.pos
         parser.diagnostics.extend(self.diagnostics)
         parser.origins.extend(self.origins)
-        op.symbols.extend(self.symbols)
+        op.add_symbols(self.symbols)
         op.regions.extend(self.regions)
 
 

@@ -7,7 +7,7 @@ that follow it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Final, Iterator
 
 from .facts import OpFacts
 from .values import Attr, Type
@@ -197,7 +197,12 @@ class Region:
         self.end = start
 
 
-ISOLATED_OPS = frozenset({"builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
+NONE_YET: Final[list] = []
+"""The one empty list an op's successors, symbols and keywords start as (most ops have none of
+them: three lists fewer per op). Never appended to: ``Operation.add_successor`` /
+``add_symbols`` / ``add_keyword`` give the op a list of its own first."""
+
+ISOLATED_OPS: Final = frozenset({"builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
 """Ops isolated from above whatever the registry says (the ones every file has)."""
 
 
@@ -219,8 +224,8 @@ class Operation:
         self.operands: list[ValueUse] = []
         self.attributes: dict[str, AttrEntry] = {}
         self.regions: list[Region] = []
-        self.successors: list[BlockRef] = []
-        self.symbols: list[SymbolRef] = []
+        self.successors: list[BlockRef] = NONE_YET
+        self.symbols: list[SymbolRef] = NONE_YET
         self.operand_types: dict[str, list[TypeRef]] = {}
         """Types written for each operand group (ODS name; ``""`` when unnamed)."""
         self.result_types: list[TypeRef] = []
@@ -231,7 +236,7 @@ class Operation:
         self.syntax = "unknown"
         """How it was read: ``generic``, ``format`` (a known custom syntax) or ``heuristic``."""
         self._loc: tuple[int, int] | None = None
-        self._keywords: list[tuple[str, int, int]] = []
+        self._keywords: list[tuple[str, int, int]] = NONE_YET
         self.types: list[TypeRef] = []
         """Every type written in the op's own syntax, in order."""
         self.prefix_reach = 0
@@ -266,7 +271,20 @@ class Operation:
         return [(word, start + base, end + base) for word, start, end in self._keywords]
 
     def add_keyword(self, word: str, start: int, end: int) -> None:
+        if self._keywords is NONE_YET:
+            self._keywords = []
         self._keywords.append((word, start - self.start, end - self.start))
+
+    def add_successor(self, ref: "BlockRef") -> None:
+        if self.successors is NONE_YET:
+            self.successors = []
+        self.successors.append(ref)
+
+    def add_symbols(self, symbols: list["SymbolRef"]) -> None:
+        if symbols:
+            if self.symbols is NONE_YET:
+                self.symbols = []
+            self.symbols.extend(symbols)
 
     @property
     def loc(self) -> tuple[int, int] | None:
@@ -349,3 +367,18 @@ def walk_ops(ops: list[Operation]) -> Iterator[Operation]:
     """Every op of a list and everything nested in them, in text order."""
     for op in ops:
         yield from op.walk()
+
+
+def all_ops(ops: list[Operation]) -> list[Operation]:
+    """``walk_ops`` as a list, made without a generator (for the analysis's own whole-file passes)."""
+    found: list[Operation] = []
+    _gather(ops, found)
+    return found
+
+
+def _gather(ops: list[Operation], found: list[Operation]) -> None:
+    for op in ops:
+        found.append(op)
+        for region in op.regions:
+            for block in region.blocks:
+                _gather(block.ops, found)

@@ -529,7 +529,7 @@ class Parser:
         a declarative format reads the operands that follow as an operand group of its own."""
         token = self.expect(tk.CARET, "block name")
         ref = BlockRef(token.text, token.start, token.end, op)
-        op.successors.append(ref)
+        op.add_successor(ref)
         if with_operands and self.toks[self.pos].kind == "(":
             self.advance()
             while self.toks[self.pos].kind != ")":
@@ -585,7 +585,7 @@ class Parser:
             part = self.advance()
             name += "::" + part.text
             end = part.end
-        op.symbols.append(SymbolRef(name, token.start, end, op, definition))
+        op.add_symbols([SymbolRef(name, token.start, end, op, definition)])
 
     def continues_line(self, last: tk.Token, index: int) -> bool:
         """Does the token at ``index``, first on its line, continue the op whose last token was ``last``?"""

@@ -10,6 +10,8 @@ from __future__ import annotations
 import bisect
 from typing import Literal
 
+from .tokens import line_starts
+
 Encoding = Literal["utf-16", "utf-8", "utf-32"]
 
 
@@ -20,13 +22,7 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        starts = [0]
-        find = text.find
-        pos = find("\n")
-        while pos != -1:
-            starts.append(pos + 1)
-            pos = find("\n", pos + 1)
-        self.line_starts = starts
+        self.line_starts = line_starts(text)
 
     def edited(self, text: str, start: int, old_end: int, new_end: int) -> "LineIndex":
         """The index of ``text``, which is this index's text with ``start..old_end`` replaced

@@ -144,7 +144,7 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
             continue
         if kind == tk.CARET:
             p.advance()
-            op.successors.append(BlockRef(token.text, token.start, token.end, op))
+            op.add_successor(BlockRef(token.text, token.start, token.end, op))
             last = token
             continue
         if kind == ":":

@@ -236,6 +236,25 @@ _KINDS = (SSA, CARET, AT, HASH, BANG, BARE, INT, FLOAT, STRING, SPLIT, ERROR, EO
 """The kinds in the order the native scanner takes them."""
 
 
+def line_starts(text: str) -> list[int]:
+    """Where each line of ``text`` starts: 0, then one past every ``\\n``; from the native scanner
+    where it was built, else ``line_starts_python``."""
+    if _native is not None:
+        return _native.line_starts(text)
+    return line_starts_python(text)
+
+
+def line_starts_python(text: str) -> list[int]:
+    """``line_starts`` in Python: the reference the native one is held equal to."""
+    starts = [0]
+    find = text.find
+    pos = find("\n")
+    while pos != -1:
+        starts.append(pos + 1)
+        pos = find("\n", pos + 1)
+    return starts
+
+
 def _load_native():
     """The native scanner, unless it was not built or ``NVGPU_LS_PURE_PYTHON`` is set."""
     if os.environ.get("NVGPU_LS_PURE_PYTHON"):
