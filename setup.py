@@ -1,7 +1,8 @@
 """Native parts, each optional: where one cannot be built, nvgpu-ls runs the Python it was made
 from, which stays the reference it is tested against (``NVGPU_LS_PURE_PYTHON=1`` forces it).
 
-- ``nvgpu_ls/analysis/_ctokens.c``, the token scanner, built with the machine's C compiler;
+- ``nvgpu_ls/analysis/_ctokens.c``, the token scanner, and ``nvgpu_ls/_carenas.c``, which keeps
+  freed memory arenas for the next analysis, built with the machine's C compiler;
 - the analysis core (``nvgpu_ls/_compiled.py``'s ``COMPILED``), compiled by mypyc when it can be
   imported (the build requirements bring it), unless ``NVGPU_LS_NO_MYPYC`` is set.
 

@@ -61,7 +61,7 @@ def write_record(package: Path) -> None:
     (package / SOURCES_RECORD).write_text(json.dumps({"digest": sources_digest(package)}) + "\n")
 
 
-NATIVE = ("analysis/_ctokens",)
+NATIVE = ("analysis/_ctokens", "_carenas")
 """The package's C extensions, relative to the package, without suffix (``setup.py`` builds
 ``<name>.c`` for each)."""
 

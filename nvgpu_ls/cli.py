@@ -46,6 +46,7 @@ from .config import (
 )
 from .diagnostics import Diagnostic, Severity
 from .files import MAX_SOURCE_BYTES, read_file, size_text, walk_sources
+from .memory import keep_freed_arenas
 from .output import (
     Finding, RelatedFinding, Summary, shown_path, write_all, write_github, write_json, write_sarif, write_text,
     write_text_findings,
@@ -211,7 +212,8 @@ def check_texts(jobs: list[tuple[str, str, list[Diagnostic], CheckOptions]], pro
     # fork shares the imported package with the workers; elsewhere each imports it once
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     try:
-        with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context(method)) as pool:
+        with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context(method),
+                                 initializer=keep_freed_arenas) as pool:
             return list(pool.map(_check_in_worker, jobs, chunksize=max(1, len(jobs) // (processes * 4))))
     except (BrokenProcessPool, OSError):  # a worker was killed, or none could start: do it here
         return [_check_in_worker(job) for job in jobs]
@@ -388,6 +390,7 @@ BROKEN_PIPE_STATUS = 128 + 13
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``nvgpu-ls`` command. A reader that stops early (``| head``) ends the
     output quietly, as it would for any Unix tool, rather than with a traceback."""
+    keep_freed_arenas()  # every command analyses file after file, or version after version
     try:
         status = _dispatch(argv)
         if not sys.stdout.closed:  # serving LSP over stdio ends with the transport closing it

@@ -53,3 +53,51 @@ def test_memory_reads_vmrss_and_vmhwm(tmp_path: Path):
     status_file = tmp_path / "status"
     status_file.write_text("Name:\tpython\nVmHWM:\t  20480 kB\nVmRSS:\t  10240 kB\nThreads:\t3\n")
     assert memory_kib(status_file) == (10240, 20480)
+
+
+_ARENA_SCRIPT = """
+import gc, json, sys
+from nvgpu_ls import memory
+kept = memory.keep_freed_arenas(64 << 20)
+before = memory.kept_arena_bytes()
+blocks = [[i] for i in range(400_000)]  # a few dozen arenas of small objects
+del blocks
+gc.collect()
+after_free = memory.kept_arena_bytes()
+again = [[i] for i in range(400_000)]  # served from the kept arenas
+reused = memory.kept_arena_bytes()
+del again
+gc.collect()
+memory.release_memory()
+print(json.dumps([kept, before, after_free, reused, memory.kept_arena_bytes()]))
+"""
+
+
+def _arena_run(**env: str) -> list:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", _ARENA_SCRIPT], capture_output=True, text=True, timeout=120,
+                            env={**os.environ, **env})
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_freed_arenas_are_kept_for_the_next_analysis_and_released_with_the_caches() -> None:
+    from nvgpu_ls import memory
+
+    if memory._arenas() is None:
+        import pytest
+        pytest.skip("the native arena keeper was not built")
+    kept, before, after_free, reused, released = _arena_run()
+    assert kept is True and before == 0
+    assert after_free >= 8 << 20  # the freed lists' arenas were kept, not returned
+    assert reused < after_free    # and the next allocations took them back
+    assert released == 0          # release_memory gave every one back
+
+
+def test_pure_python_keeps_no_arenas() -> None:
+    kept, before, after_free, reused, released = _arena_run(NVGPU_LS_PURE_PYTHON="1")
+    assert kept is False and after_free == 0 and released == 0

@@ -414,7 +414,7 @@ class _Partial:
         parser.diagnostics.extend(self.diagnostics)
         parser.origins.extend(self.origins)
         op.add_symbols(self.symbols)
-        op.regions.extend(self.regions)
+        op.add_regions(self.regions)
 
 
 def _index_at(parser: Parser, offset: int) -> int:
@@ -712,7 +712,7 @@ def _match_variable(run: _Run, name: str) -> None:
         _match_attribute(run, name)
         return
     if p.toks[p.pos].kind == "{":
-        run.op.regions.append(p.parse_region(run.op))
+        run.op.add_region(p.parse_region(run.op))
         return
     if p.toks[p.pos].kind == tk.CARET:
         p.parse_successor(run.op, with_operands=False)
@@ -940,7 +940,7 @@ def _match_directive(run: _Run, directive: Directive) -> None:
         return
     if kind == "regions":
         while p.toks[p.pos].kind == "{":
-            run.op.regions.append(p.parse_region(run.op))
+            run.op.add_region(p.parse_region(run.op))
             if p.toks[p.pos].kind == ",":
                 p.advance()
         return
@@ -1292,7 +1292,7 @@ def _switch_cases(run: _Run, args: tuple) -> None:
     while p.toks[p.pos].kind == tk.BARE and p.toks[p.pos].text == "case":
         p.advance()
         values.append(_case_value(run, 64))
-        run.op.regions.append(p.parse_region(run.op))
+        run.op.add_region(p.parse_region(run.op))
     if args:
         name = _innermost(args[0])
         run.attributes[name] = AttrEntry(name, DenseArrayAttr(IntegerType(64), tuple(values)), start, p.prev_end(),

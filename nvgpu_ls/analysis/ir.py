@@ -198,9 +198,10 @@ class Region:
 
 
 NONE_YET: Final[list] = []
-"""The one empty list an op's successors, symbols and keywords start as (most ops have none of
-them: three lists fewer per op). Never appended to: ``Operation.add_successor`` /
-``add_symbols`` / ``add_keyword`` give the op a list of its own first."""
+"""The one empty list an op's regions, successors, symbols and keywords start as (most ops have
+none of them: four lists fewer per op). Never appended to: ``Operation.add_region`` /
+``add_regions`` / ``add_successor`` / ``add_symbols`` / ``add_keyword`` give the op a list of its
+own first."""
 
 ISOLATED_OPS: Final = frozenset({"builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
 """Ops isolated from above whatever the registry says (the ones every file has)."""
@@ -223,7 +224,7 @@ class Operation:
         self._result_groups: tuple[tuple[str, int, int, int], ...] = ()
         self.operands: list[ValueUse] = []
         self.attributes: dict[str, AttrEntry] = {}
-        self.regions: list[Region] = []
+        self.regions: list[Region] = NONE_YET
         self.successors: list[BlockRef] = NONE_YET
         self.symbols: list[SymbolRef] = NONE_YET
         self.operand_types: dict[str, list[TypeRef]] = {}
@@ -274,6 +275,18 @@ class Operation:
         if self._keywords is NONE_YET:
             self._keywords = []
         self._keywords.append((word, start - self.start, end - self.start))
+
+    def add_region(self, region: "Region") -> "Region":
+        if self.regions is NONE_YET:
+            self.regions = []
+        self.regions.append(region)
+        return region
+
+    def add_regions(self, regions: list["Region"]) -> None:
+        if regions:
+            if self.regions is NONE_YET:
+                self.regions = []
+            self.regions.extend(regions)
 
     def add_successor(self, ref: "BlockRef") -> None:
         if self.successors is NONE_YET:

@@ -339,7 +339,7 @@ class Parser:
             if token.kind == "{":
                 if self.looks_like_region():
                     try:
-                        op.regions.append(self.parse_region(op))
+                        op.add_region(self.parse_region(op))
                     except SyntaxFailure as failure:
                         self.error(failure.message, failure.start, failure.end, failure.code)
                     continue
@@ -497,7 +497,7 @@ class Parser:
         if self.toks[self.pos].kind == "(" and self.peek().kind == "{":
             self.advance()
             while True:
-                op.regions.append(self.parse_region(op))
+                op.add_region(self.parse_region(op))
                 if self.toks[self.pos].kind == ",":
                     self.advance()
                     continue

@@ -70,7 +70,7 @@ def read_unknown_syntax(p: "Parser", op: Operation) -> None:
             if not stack and p.looks_like_region():
                 if ordered and not op.regions:
                     _check_clause_order(p, op, header[:-1])
-                op.regions.append(p.parse_region(op))
+                op.add_region(p.parse_region(op))
                 after_region = True
                 last = p.toks[p.pos - 1]
                 continue

@@ -314,7 +314,7 @@ class Reader:
         if not self.at("{"):
             raise self.wrong_token("expected '{' to begin a region")
         region = self.p.parse_region(self.op)
-        self.op.regions.append(region)
+        self.op.add_region(region)
         if arguments:
             attach_entry_arguments(region, arguments, self)
         return region
