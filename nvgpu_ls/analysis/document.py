@@ -25,9 +25,9 @@ from .registry import OpRegistry, default_registry
 _STRUCTURAL: Final = frozenset({"syntax.unbalanced", "syntax.too-deep"})
 _SCANNED_BODY: Final = "syntax.dialect-body"
 """A dialect value's body upstream scans by characters, across any ops and lines: whole-file."""
-_MODEL_FIELDS: Final = ("text", "lines", "chunks", "syntax_diagnostics", "_origins", "duplicates", "duplicate_blocks",
-                 "undefined", "isolation_breaks", "unresolved_symbols", "duplicate_symbols", "last_update",
-                 "syntax_in_parse_order", "deferred")
+_MODEL_FIELDS: Final = ("text", "lines", "chunks", "syntax_diagnostics", "_origins", "duplicates",
+                        "duplicate_blocks", "undefined", "isolation_breaks", "unresolved_symbols",
+                        "duplicate_symbols", "last_update", "syntax_in_parse_order", "deferred")
 """What a full re-parse replaces, all at once under ``mutation_lock``."""
 
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, Callable, Final, NoReturn, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Final, NoReturn
 
 from .facts import OpFacts
 from . import tokens as tk

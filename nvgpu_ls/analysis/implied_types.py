@@ -10,7 +10,7 @@ different type than prior uses"; the implied types placed at each use let the us
 
 from __future__ import annotations
 
-from typing import Final, TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .errors import TypeSyntaxError
 from .ir import AnchoredTypeRef, AttrEntry, Operation, TypeRef, ValueUse

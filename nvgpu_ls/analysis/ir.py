@@ -199,9 +199,8 @@ class Region:
 
 NONE_YET: Final[list] = []
 """The one empty list an op's regions, successors, symbols and keywords start as (most ops have
-none of them: four lists fewer per op). Never appended to: ``Operation.add_region`` /
-``add_regions`` / ``add_successor`` / ``add_symbols`` / ``add_keyword`` give the op a list of its
-own first."""
+none of them: four lists fewer per op). Never appended to: ``Operation``'s ``add_*`` methods
+give the op a list of its own first."""
 
 ISOLATED_OPS: Final = frozenset({"builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
 """Ops isolated from above whatever the registry says (the ones every file has)."""
@@ -292,6 +291,11 @@ class Operation:
         if self.successors is NONE_YET:
             self.successors = []
         self.successors.append(ref)
+
+    def add_symbol(self, symbol: "SymbolRef") -> None:
+        if self.symbols is NONE_YET:
+            self.symbols = []
+        self.symbols.append(symbol)
 
     def add_symbols(self, symbols: list["SymbolRef"]) -> None:
         if symbols:

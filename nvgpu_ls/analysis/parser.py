@@ -585,7 +585,7 @@ class Parser:
             part = self.advance()
             name += "::" + part.text
             end = part.end
-        op.add_symbols([SymbolRef(name, token.start, end, op, definition)])
+        op.add_symbol(SymbolRef(name, token.start, end, op, definition))
 
     def continues_line(self, last: tk.Token, index: int) -> bool:
         """Does the token at ``index``, first on its line, continue the op whose last token was ``last``?"""
