@@ -19,6 +19,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import importlib
 import os
 import resource
 import sys
@@ -62,10 +63,9 @@ def _arenas() -> Any:
     if os.environ.get("NVGPU_LS_PURE_PYTHON"):
         return None
     try:
-        from . import _carenas
+        return importlib.import_module(f"{__package__}._carenas")
     except ImportError:
         return None
-    return _carenas
 
 
 def keep_freed_arenas(limit: int = KEPT_ARENAS_LIMIT) -> bool:
