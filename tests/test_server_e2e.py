@@ -276,7 +276,9 @@ def test_a_malformed_tcp_address_is_a_usage_error():
 # ---------------------------------------------------------------- responsiveness
 def test_a_request_during_a_slow_analysis_is_answered_from_the_previous_state_before_it_finishes():
     function = KERNEL.split("\n", 1)[1].rsplit("}", 1)[0]  # the gpu.func inside the module
-    big = "gpu.module @kernels {\n" + "".join(function.replace("@copy", f"@copy{i}") for i in range(10000)) + "}\n"
+    # Large enough that its analysis (about 3 s here) outlasts the request's 0.5 s wait for it
+    # by far, even on a loaded machine.
+    big = "gpu.module @kernels {\n" + "".join(function.replace("@copy", f"@copy{i}") for i in range(20000)) + "}\n"
     order: list[str] = []
 
     async def scenario(s: LspSession):

@@ -27,6 +27,7 @@ from ..target import Target, resolve_target
 from ..verify import CheckOptions, check_document
 from .builder import Builder, LoweringError, ModuleOp, Replacement, Value
 from .llvm_types import UnconvertibleType
+from .outlining import has_launches, outline
 from .patterns import PATTERNS
 from .strings import mlir_string_body
 from .structural import STRUCTURAL_OPS, StructuralConversion
@@ -153,7 +154,21 @@ def enclosing_gpu_module(op: Operation) -> Operation | None:
 
 
 def lower_document(doc: Document, path: str = "", options: LoweringOptions | None = None) -> Lowered:
-    """Lower every op of ``doc`` that has a pattern (see the module docstring)."""
+    """Lower every op of ``doc`` that has a pattern (see the module docstring); kernels written as
+    ``gpu.launch`` are outlined first (``outlining.py``), and what is found in the outlined text
+    is placed at the source."""
+    if has_launches(doc):
+        outlined = outline(doc)
+        if outlined.problems:
+            return Lowered(None, outlined.problem_diagnostics())
+        lowered = _lower(Document(outlined.text, doc.uri, doc.registry), path, options)
+        origins = None if lowered.line_origins is None else \
+            [outlined.original_line(line) for line in lowered.line_origins]
+        return Lowered(lowered.text, outlined.original_diagnostics(lowered.diagnostics), lowered.lowered_ops, origins)
+    return _lower(doc, path, options)
+
+
+def _lower(doc: Document, path: str, options: LoweringOptions | None) -> Lowered:
     found = lowering_edits(doc, path, options)
     if found.edits is None:
         return Lowered(None, found.diagnostics)

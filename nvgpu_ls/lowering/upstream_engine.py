@@ -15,6 +15,7 @@ error diagnostic naming the stage it happened in, never an exception.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..analysis.document import Document
 from ..analysis.positions import LineIndex
@@ -24,6 +25,7 @@ from ..verify.upstream import _diagnostic as upstream_diagnostic
 from ..verify.upstream_worker import split_chunks
 from .engine import Lowered, LoweringOptions, LoweringRun, SOURCE, apply_edits
 from .native import NativeWorker, StageCallback, run_native
+from .outlining import has_launches, outline
 
 CONVERT_NVGPU = "builtin.module(convert-nvgpu-to-nvvm)"
 CODE_NATIVE = "lowering.native"
@@ -43,6 +45,14 @@ def lower_with_upstream(doc_text: str, path: str = "", options: LoweringOptions 
     """
     options = options or LoweringOptions()
     doc = Document(doc_text)
+    if has_launches(doc):  # outlined as upstream's pass does it, the locations moved back after
+        outlined = outline(doc)
+        if outlined.problems:
+            return Lowered(None, outlined.problem_diagnostics())
+        name = path or doc.uri or "<buffer>"
+        lowered = lower_with_upstream(outlined.text, name, options, timeout, worker, on_stage)
+        text = None if lowered.text is None else outlined.original_locations(lowered.text, name)
+        return replace(lowered, text=text, diagnostics=outlined.original_diagnostics(lowered.diagnostics))
     errors = [d for d in check_document(doc, options.check) if d.severity == Severity.ERROR]
     if errors:
         return Lowered(None, errors)

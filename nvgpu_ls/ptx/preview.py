@@ -31,6 +31,7 @@ from ..analysis.document import Document
 from ..diagnostics import Diagnostic, Severity
 from ..lowering.engine import Lowered, LoweringOptions, lower_document
 from ..lowering.native import NativeWorker
+from ..lowering.outlining import Outlined, has_launches, outline
 from ..lowering.upstream_engine import CODE_NATIVE, lower_with_upstream
 from ..target import format_ptx, module_targets
 from .pipeline import Problem, PtxModule, PtxasOutput, lowered_to_ptx, ptxas_messages, ptxas_output
@@ -51,6 +52,7 @@ NVPTX_PTX: frozenset[tuple[int, int]] = frozenset(
 """The PTX ISA versions the same back end can emit (its ``+ptxNN`` features)."""
 
 _LOC = re.compile(r"^\s*\.loc\s+(\d+)\s+(\d+)\s+(\d+)")
+_LOC_LINE = re.compile(r"^(\s*\.loc\s+)(\d+)\s+(\d+)", re.M)
 _FILE = re.compile(r'^\s*\.file\s+(\d+)\s+"((?:[^"\\]|\\.)*)"')
 _MLIR_LOC = re.compile(r'loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)\)|"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
 _NVGPU_OP = re.compile(r'^\s*(?:%[^=\n]*=\s*)?"?(nvgpu\.[\w.]+)', re.M)
@@ -227,11 +229,39 @@ class _Run:
         self.doc = Document(text)
         self.diagnostics: list[Diagnostic] = []
         self.stable = True
+        self.outlined: Outlined | None = None
+        """Kernels written as ``gpu.launch``: the preview is made of the outlined text, and what it
+        finds is placed back at the source."""
+        if has_launches(self.doc):
+            self.outlined = outline(self.doc)
+            self.text = self.outlined.text
+            self.doc = Document(self.text)
 
     def result(self, ptx: str | None = None, modules: list[PtxModule] | None = None,
                mapping: list[SourceMapping] | None = None,
                ptxas: list[PtxasReport] | None = None) -> tuple[PtxPreview, bool]:
-        return PtxPreview(ptx, modules or [], mapping or [], ptxas or [], self.diagnostics), self.stable
+        diagnostics = self.diagnostics
+        if self.outlined is not None:
+            outlined = self.outlined
+            diagnostics = outlined.problem_diagnostics() + outlined.original_diagnostics(diagnostics)
+            mapping = [replace(m, source_line=outlined.original_line(m.source_line)) for m in mapping or []]
+            ptx = None if ptx is None else self.source_locs(ptx)
+            modules = [replace(module, ptx=self.source_locs(module.ptx)) for module in modules or []]
+        return PtxPreview(ptx, modules or [], mapping or [], ptxas or [], diagnostics), self.stable
+
+    def source_locs(self, ptx: str) -> str:
+        """``ptx`` with the ``.loc`` lines of this file moved from the outlined text's lines to the
+        source's (the columns stay)."""
+        assert self.outlined is not None
+        files = _source_files(ptx, self.file_name)
+        outlined = self.outlined
+
+        def moved(match: re.Match[str]) -> str:
+            if int(match.group(2)) not in files or int(match.group(3)) <= 0:
+                return match.group(0)
+            return f"{match.group(1)}{match.group(2)} {outlined.original_line(int(match.group(3)) - 1) + 1}"
+
+        return _LOC_LINE.sub(moved, ptx)
 
     def problem(self, code: str, message: str, span: tuple[int, int] | None = None,
                 severity: Severity = Severity.ERROR) -> None:
@@ -242,6 +272,8 @@ class _Run:
         options = self.options
         if options.engine not in ENGINES:
             self.problem("ptx.options", f"unknown lowering engine '{options.engine}' (known: {', '.join(ENGINES)})")
+            return self.result()
+        if self.outlined is not None and self.outlined.problems:
             return self.result()
         if not self.check_input():
             return self.result()

@@ -1,0 +1,226 @@
+"""Kernel outlining (``lowering/outlining.py``): a ``gpu.launch`` becomes the ``gpu.module`` /
+``gpu.func`` / ``gpu.launch_func`` upstream's ``gpu-kernel-outlining`` makes of it. Judged by
+``mlir-opt-22``: our outlined text, printed by it, is exactly what its own pass prints for the
+original; and every line of the kernel maps back to the line it came from."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from nvgpu_ls.analysis.document import Document
+from nvgpu_ls.lowering.outlining import has_launches, outline
+
+from .conftest import ROOT
+
+MLIR_OPT = shutil.which("mlir-opt-22")
+needs_mlir_opt = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 is not installed (mlir-22-tools)")
+REALWORLD = ROOT.parent / "shared" / "realworld"
+
+CASES = {
+    "captured values in first-use order, regions before operands": """
+func.func @host(%m: memref<?xf32>, %f: f32, %flag: i1, %n: index, %w: i64) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %k = arith.addi %n, %c1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %m[%tx] : memref<?xf32>
+    scf.if %flag {
+      %e = arith.index_cast %w : i64 to index
+      memref.store %f, %m[%e] : memref<?xf32>
+    }
+    %s = arith.mulf %v, %f : f32
+    memref.store %s, %m[%k] : memref<?xf32>
+    gpu.terminator
+  }
+  return
+}
+""",
+    "names: two launches, a clash, and a second function": """
+module {
+  func.func @a_kernel() { return }
+  func.func @a() {
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      gpu.terminator
+    }
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      gpu.terminator
+    }
+    return
+  }
+  func.func @"b.c"() {
+    %c2 = arith.constant 2 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c2, %gz = %c2)
+               threads(%tx, %ty, %tz) in (%sx = %c2, %sy = %c2, %sz = %c2) {
+      gpu.terminator
+    }
+    return
+  }
+}
+""",
+    "clusters, dynamic shared memory, async, attributions, known sizes": """
+module attributes {test.note = 1 : i32} {
+  func.func @k(%m: memref<?xf32>, %shm: i32, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4294967295 = arith.constant 4294967295 : index
+    %t = gpu.wait async
+    %u = gpu.launch async [%t] clusters(%cx, %cy, %cz) in (%ncx = %c2, %ncy = %c1, %ncz = %c1)
+               blocks(%bx, %by, %bz) in (%gx = %c4294967295, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %n, %sy = %c1, %sz = %c1)
+               dynamic_shared_memory_size %shm
+               workgroup(%wg : memref<32xf32, #gpu.address_space<workgroup>>)
+               private(%pv : memref<2xf32, #gpu.address_space<private>>) {
+      %x = memref.load %wg[%cx] : memref<32xf32, #gpu.address_space<workgroup>>
+      memref.store %x, %pv[%tz] : memref<2xf32, #gpu.address_space<private>>
+      memref.store %x, %m[%ncx] : memref<?xf32>
+      gpu.terminator
+    }
+    gpu.wait [%u]
+    return
+  }
+}
+""",
+    "several blocks, result groups, constants of every kind": """
+func.func @blocks(%c: i1, %m: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %pair:2 = "test.pair"() : () -> (index, f32)
+  %vec = arith.constant dense<1.0> : vector<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    cf.cond_br %c, ^bb1, ^bb2(%tx : index)
+  ^bb1:
+    memref.store %pair#1, %m[%pair#0] : memref<4xf32>
+    gpu.terminator
+  ^bb2(%i: index):
+    "test.use"(%false, %vec, %i) : (i1, vector<4xf32>, index) -> ()
+    gpu.terminator
+  }
+  return
+}
+""",
+    "named modules, an existing one, callees and globals copied in": """
+module {
+  gpu.module @existing {
+    gpu.func @old() kernel { gpu.return }
+  }
+  memref.global "private" @table : memref<4xf32, 3>
+  func.func private @helper(%i: index) -> index {
+    %r = func.call @leaf(%i) : (index) -> index
+    return %r : index
+  }
+  func.func private @leaf(%i: index) -> index { return %i : index }
+  func.func @host() {
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) module(@existing) function(@old) {
+      %g = memref.get_global @table : memref<4xf32, 3>
+      %j = func.call @helper(%tx) : (index) -> index
+      gpu.terminator
+    }
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) module(@fresh) function(@one) {
+      %j = func.call @helper(%tx) : (index) -> index
+      gpu.terminator
+    }
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) module(@fresh) function(@one) {
+      %j = func.call @leaf(%tx) : (index) -> index
+      gpu.terminator
+    }
+    return
+  }
+}
+""",
+}
+
+
+def _printed(text: str, *flags: str) -> str:
+    done = subprocess.run([MLIR_OPT, "--allow-unregistered-dialect", *flags, "-"], input=text, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@needs_mlir_opt
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_outlined_text_is_what_upstreams_pass_makes(name: str) -> None:
+    text = CASES[name]
+    outlined = outline(Document(text))
+    assert not outlined.problems
+    assert _printed(outlined.text) == _printed(text, "--gpu-kernel-outlining")
+
+
+def _realworld_launch_files() -> list[Path]:
+    truth_file = REALWORLD / "truth.json"
+    if not truth_file.exists():
+        return []
+    truth = json.loads(truth_file.read_text())["files"]
+    found = []
+    for relative, entry in sorted(truth.items()):
+        path = REALWORLD / relative
+        if entry.get("mlir_opt_22", {}).get("ok") and path.exists() and "gpu.launch " in path.read_text():
+            found.append(path)
+    return found
+
+
+@needs_mlir_opt
+def test_every_real_world_launch_upstream_reads_is_outlined_as_upstream_does() -> None:
+    files = _realworld_launch_files()
+    if not files:
+        pytest.skip("../shared/realworld is not here")
+    for path in files:
+        text = path.read_text()
+        doc = Document(text)
+        assert has_launches(doc), path
+        outlined = outline(doc)
+        assert not outlined.problems, path
+        assert outlined.kernels, path
+        assert _printed(outlined.text) == _printed(text, "--gpu-kernel-outlining"), path
+
+
+def test_every_kernel_line_maps_to_the_line_it_came_from() -> None:
+    text = CASES["captured values in first-use order, regions before operands"]
+    outlined = outline(Document(text))
+    source = text.split("\n")
+    lines = outlined.text.split("\n")
+    assert len(outlined.line_origins) == len(lines)
+    launch_line = next(i for i, line in enumerate(source) if "gpu.launch" in line)
+    for line, origin in zip(lines, outlined.line_origins):
+        stripped = line.strip()
+        if any(word in stripped for word in ("gpu.block_id", "gpu.thread_id", "gpu.grid_dim", "gpu.block_dim",
+                                             "gpu.func", "gpu.module", "gpu.launch_func")):
+            assert origin == launch_line, line
+        elif stripped.startswith("module attributes"):  # the module made around a file without one
+            assert origin == 1
+        elif stripped == "gpu.return":
+            assert source[origin].strip() == "gpu.terminator"
+        elif stripped and stripped != "}":
+            assert source[origin].strip() == stripped, (line, source[origin])
+
+
+def test_a_file_without_launches_is_left_as_it_is() -> None:
+    text = "gpu.module @m {\n  gpu.func @k() kernel {\n    gpu.return\n  }\n}\n"
+    doc = Document(text)
+    assert not has_launches(doc)
+    outlined = outline(doc)
+    assert outlined.text == text and outlined.line_origins == list(range(text.count("\n") + 1))
+
+
+def test_a_launch_using_an_undefined_value_is_reported_and_left_alone() -> None:
+    text = ("func.func @f() {\n  %c1 = arith.constant 1 : index\n"
+            "  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)\n"
+            "             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {\n"
+            "    \"test.use\"(%nowhere) : (index) -> ()\n    gpu.terminator\n  }\n  return\n}\n")
+    outlined = outline(Document(text))
+    assert len(outlined.problems) == 1 and "not defined" in outlined.problems[0][2]
+    assert "gpu.launch blocks" in outlined.text and "gpu.module" not in outlined.text
