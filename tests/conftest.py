@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -50,3 +51,20 @@ def analyse(text: str) -> Document:
 
 def messages(doc: Document) -> list[str]:
     return [d.message for d in doc.diagnostics()]
+
+
+REALWORLD = ROOT.parent / "shared" / "realworld"
+
+
+def realworld_launch_files() -> list[tuple[Path, dict]]:
+    """The real-world files (``../shared/realworld``) that ``mlir-opt-22`` reads and that hold a
+    ``gpu.launch``, with their ``truth.json`` entries; none where the folder is absent."""
+    truth_file = REALWORLD / "truth.json"
+    if not truth_file.exists():
+        return []
+    found = []
+    for relative, entry in sorted(json.loads(truth_file.read_text())["files"].items()):
+        path = REALWORLD / relative
+        if entry.get("mlir_opt_22", {}).get("ok") and path.exists() and "gpu.launch " in path.read_text():
+            found.append((path, entry))
+    return found

@@ -5,21 +5,17 @@ original; and every line of the kernel maps back to the line it came from."""
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
-from pathlib import Path
-
 import pytest
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.lowering.outlining import has_launches, outline
 
-from .conftest import ROOT
+from .conftest import realworld_launch_files
 
 MLIR_OPT = shutil.which("mlir-opt-22")
 needs_mlir_opt = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 is not installed (mlir-22-tools)")
-REALWORLD = ROOT.parent / "shared" / "realworld"
 
 CASES = {
     "captured values in first-use order, regions before operands": """
@@ -160,22 +156,9 @@ def test_outlined_text_is_what_upstreams_pass_makes(name: str) -> None:
     assert _printed(outlined.text) == _printed(text, "--gpu-kernel-outlining")
 
 
-def _realworld_launch_files() -> list[Path]:
-    truth_file = REALWORLD / "truth.json"
-    if not truth_file.exists():
-        return []
-    truth = json.loads(truth_file.read_text())["files"]
-    found = []
-    for relative, entry in sorted(truth.items()):
-        path = REALWORLD / relative
-        if entry.get("mlir_opt_22", {}).get("ok") and path.exists() and "gpu.launch " in path.read_text():
-            found.append(path)
-    return found
-
-
 @needs_mlir_opt
 def test_every_real_world_launch_upstream_reads_is_outlined_as_upstream_does() -> None:
-    files = _realworld_launch_files()
+    files = [path for path, _entry in realworld_launch_files()]
     if not files:
         pytest.skip("../shared/realworld is not here")
     for path in files:
