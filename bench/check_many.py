@@ -29,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
+from core import say_core  # noqa: E402
 from generate import generate  # noqa: E402
 
 MLIR_OPT = shutil.which("mlir-opt-22")
@@ -58,6 +59,7 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
+    say_core()
 
     with tempfile.TemporaryDirectory(prefix="nvgpu-ls-check-many-") as work:
         tree = Path(work) / "tree"

@@ -58,6 +58,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core import say_core  # noqa: E402
 from generate import edit_site, generate  # noqa: E402
 
 from fuzz.stdio_client import StdioClient  # noqa: E402
@@ -434,6 +435,8 @@ def main() -> None:
                         help="the completion capabilities the client declares")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
     args = parser.parse_args()
+    if not args.json:
+        say_core()
     rows = asyncio.run(run(args))
     if args.json:
         print(json.dumps(rows, indent=2))

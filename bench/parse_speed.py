@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from core import say_core  # noqa: E402
 from generate import edit_site, generate  # noqa: E402
 
 from nvgpu_ls.analysis.document import Document  # noqa: E402
@@ -106,6 +107,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=9)
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    say_core()
     keep_freed_arenas()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
