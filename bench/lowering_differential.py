@@ -2,9 +2,10 @@
 
     python bench/lowering_differential.py [--details] [--jobs N]
 
-Cases: every kernel file in tests/data/lowering, and every top-level func.func using an
-nvgpu op in upstream's conversion tests under ../shared/conformance (each wrapped in a
-gpu.module, see ``nvgpu_ls.ptx.differential``). For each case: lowered by the builtin
+Cases: every kernel file in tests/data/lowering, every top-level func.func using an nvgpu op
+in upstream's conversion tests under ../shared/conformance (each wrapped in a gpu.module, see
+``nvgpu_ls.ptx.differential``), and every real-world kernel written as a ``gpu.launch`` under
+../shared/realworld that upstream compiles as written (outlined by both engines). For each case: lowered by the builtin
 engine and by upstream's convert-nvgpu-to-nvvm, both compiled to PTX the same way, the
 instruction streams of every function compared (register numbering ignored). A case is
 "identical" when every function's stream is equal, "differing" when one is not, and
@@ -22,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nvgpu_ls.ptx.differential import compare_cases, function_cases, kernel_cases, table  # noqa: E402
+from nvgpu_ls.ptx.differential import compare_cases, function_cases, kernel_cases, launch_cases, table  # noqa: E402
 
 CONFORMANCE = ROOT.parent / "shared" / "conformance" / "mlir" / "test" / "Conversion" / "NVGPUToNVVM"
 
@@ -37,6 +38,9 @@ def main() -> int:
         cases += [case for path in sorted(CONFORMANCE.glob("*.mlir")) for case in function_cases(path)]
     else:
         print(f"(conformance corpus not found at {CONFORMANCE}: kernel files only)")
+    launches = launch_cases(ROOT.parent / "shared" / "realworld")
+    cases += launches
+    print(f"({len(launches)} real-world gpu.launch kernels, outlined)")
     started = time.perf_counter()
     results = compare_cases(cases, args.jobs)
     print(table(results))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -57,14 +56,7 @@ REALWORLD = ROOT.parent / "shared" / "realworld"
 
 
 def realworld_launch_files() -> list[tuple[Path, dict]]:
-    """The real-world files (``../shared/realworld``) that ``mlir-opt-22`` reads and that hold a
-    ``gpu.launch``, with their ``truth.json`` entries; none where the folder is absent."""
-    truth_file = REALWORLD / "truth.json"
-    if not truth_file.exists():
-        return []
-    found = []
-    for relative, entry in sorted(json.loads(truth_file.read_text())["files"].items()):
-        path = REALWORLD / relative
-        if entry.get("mlir_opt_22", {}).get("ok") and path.exists() and "gpu.launch " in path.read_text():
-            found.append((path, entry))
-    return found
+    """The real-world files that ``mlir-opt-22`` reads and that hold a ``gpu.launch``."""
+    from nvgpu_ls.ptx.differential import realworld_launch_files as listed
+
+    return listed(REALWORLD)

@@ -22,9 +22,9 @@ from nvgpu_ls.lowering.engine import LoweringOptions, lower_document
 from nvgpu_ls.lowering.native_worker import FAULT_VARIABLE
 from nvgpu_ls.lowering.upstream_engine import CODE_NATIVE, lower_with_upstream
 from nvgpu_ls.ptx import find_ptxas, instruction_stream, lowered_to_ptx, run_ptxas
-from nvgpu_ls.ptx.differential import Case, compare_case, compare_cases, function_cases, kernel_cases
+from nvgpu_ls.ptx.differential import Case, compare_case, compare_cases, function_cases, kernel_cases, launch_cases
 
-from .conftest import DATA, conformance_files, needs_conformance
+from .conftest import DATA, REALWORLD, conformance_files, needs_conformance
 
 KERNELS = kernel_cases(DATA / "lowering")
 UPSTREAM_PARSE_ERROR = "mlir.parser:"
@@ -38,6 +38,17 @@ pytest.importorskip("llvmlite", reason="the differential test needs llvmlite")
 
 def _newer_than_upstream(result) -> bool:
     return UPSTREAM_PARSE_ERROR in result.failures.get("upstream", "")
+
+
+# ---------------------------------------------------------------------------- launch kernels
+def test_real_world_launch_kernels_give_the_same_ptx_with_both_engines() -> None:
+    """Kernels written as gpu.launch, outlined then lowered by each engine (issue 18)."""
+    cases = launch_cases(REALWORLD)
+    if not cases:
+        pytest.skip("../shared/realworld is not here")
+    for result in compare_cases(cases, workers=2):
+        assert not result.failures, (result.case.name, result.failures)
+        assert result.verdict == "identical", (result.case.name, result.differing())
 
 
 # ---------------------------------------------------------------------------- kernel files

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from nvgpu_ls.lowering.engine import LoweringOptions
+from nvgpu_ls.ptx.differential import launch_cases
 from nvgpu_ls.ptx.pipeline import find_ptxas
 from nvgpu_ls.ptx.preview import PreviewOptions, PreviewService
 from nvgpu_ls.verify import CheckOptions
 
-from .conftest import realworld_launch_files
+from .conftest import REALWORLD
 
 pytest.importorskip("torch_mlir", reason="the PTX preview needs the torch-mlir bindings")
 pytest.importorskip("llvmlite", reason="the PTX preview needs llvmlite")
@@ -66,15 +67,9 @@ def test_a_launch_that_cannot_be_outlined_is_a_diagnostic_at_the_launch(service:
     assert text[outline.start:outline.end] == "gpu.launch"
 
 
-_TRANSFORM_SCRIPT = re.compile(r"^\s*(?:%[\w#:, %]*=\s*)?transform\.", re.M)
-"""A file whose kernel a transform script makes first (its RUN line runs the interpreter): its
-``.generated`` twin holds the kernel as upstream compiles it."""
-
-
 def _compilable_launch_files() -> list[tuple[Path, str]]:
     """(file, chip) of each real-world launch kernel upstream compiles as it is written."""
-    return [(path, entry["target"]) for path, entry in realworld_launch_files()
-            if entry.get("target") and not _TRANSFORM_SCRIPT.search(path.read_text())]
+    return [(Path(case.path), case.target) for case in launch_cases(REALWORLD)]
 
 
 @pytest.mark.skipif(find_ptxas() is None, reason="ptxas not found")

@@ -16,6 +16,7 @@ NVPTX emits it as a ``.func``.
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -46,6 +47,8 @@ class Case:
     name: str
     text: str
     path: str = ""
+    target: str = ""
+    """The target where the text names none (``sm_80``): what the file's RUN lines compile for."""
 
 
 @dataclass
@@ -95,6 +98,8 @@ def compare_case(case: Case, options: LoweringOptions | None = None,
     """Lower ``case`` with both engines, compile both, compare (see the module docstring);
     native work in ``worker`` (a long-lived one), else in a worker per step."""
     result = CaseResult(case)
+    if options is None and case.target:
+        options = LoweringOptions(check=CheckOptions(target=case.target))
     result.lowered, result.failures = lower_both(case, options, worker)
     for engine, text in result.lowered.items():
         ptx = lowered_to_ptx(text, worker=worker)
@@ -152,6 +157,32 @@ def compare_cases(cases: list[Case], workers: int = 8) -> list[CaseResult]:
 def kernel_cases(folder: Path) -> list[Case]:
     """One case per kernel file ``folder/*.mlir``."""
     return [Case(path.stem, path.read_text(encoding="utf-8"), str(path)) for path in sorted(folder.glob("*.mlir"))]
+
+
+_TRANSFORM_SCRIPT = re.compile(r"^\s*(?:%[\w#:, %]*=\s*)?transform\.", re.M)
+"""A file whose kernel a transform script makes first (its RUN line runs the interpreter)."""
+
+
+def realworld_launch_files(realworld: Path) -> list[tuple[Path, dict]]:
+    """The files under ``realworld`` (``../shared/realworld``) that ``mlir-opt-22`` reads and that
+    hold a ``gpu.launch``, with their ``truth.json`` entries; none where the folder is absent."""
+    truth_file = realworld / "truth.json"
+    if not truth_file.exists():
+        return []
+    found = []
+    for relative, entry in sorted(json.loads(truth_file.read_text())["files"].items()):
+        path = realworld / relative
+        if entry.get("mlir_opt_22", {}).get("ok") and path.exists() and "gpu.launch " in path.read_text():
+            found.append((path, entry))
+    return found
+
+
+def launch_cases(realworld: Path) -> list[Case]:
+    """One case per real-world launch kernel upstream compiles as it is written (a target named
+    by its RUN lines, no transform script to run first): outlined by both engines."""
+    return [Case(path.stem, path.read_text(encoding="utf-8"), str(path), entry["target"])
+            for path, entry in realworld_launch_files(realworld)
+            if entry.get("target") and not _TRANSFORM_SCRIPT.search(path.read_text(encoding="utf-8"))]
 
 
 _ALIAS_LINE = re.compile(r"^[!#][\w$.-]+\s*=.*$", re.M)
@@ -220,7 +251,12 @@ def table(results: list[CaseResult]) -> str:
     """cases / identical / differing / failed (by engine) as a Markdown table."""
     rows = {}
     for result in results:
-        group = result.case.path.split(":")[0].rsplit("/", 1)[-1] if ":" in result.case.path else "kernel files"
+        if result.case.target:
+            group = "real-world gpu.launch kernels (outlined)"
+        elif ":" in result.case.path:
+            group = result.case.path.split(":")[0].rsplit("/", 1)[-1]
+        else:
+            group = "kernel files"
         row = rows.setdefault(group, {"cases": 0, "identical": 0, "differing": 0, "builtin": 0, "upstream": 0})
         row["cases"] += 1
         if result.failures:
