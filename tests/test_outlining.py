@@ -207,3 +207,18 @@ def test_a_launch_using_an_undefined_value_is_reported_and_left_alone() -> None:
     outlined = outline(Document(text))
     assert len(outlined.problems) == 1 and "not defined" in outlined.problems[0][2]
     assert "gpu.launch blocks" in outlined.text and "gpu.module" not in outlined.text
+
+
+@needs_mlir_opt
+def test_a_split_file_is_outlined_piece_by_piece() -> None:
+    text = CASES["captured values in first-use order, regions before operands"] + "// -----\n" + \
+        CASES["names: two launches, a clash, and a second function"]
+    outlined = outline(Document(text))
+    assert not outlined.problems and len(outlined.kernels) == 4
+    assert len(outlined.line_origins) == outlined.text.count("\n") + 1
+    assert _printed(outlined.text, "--split-input-file") == _printed(text, "--split-input-file",
+                                                                     "--gpu-kernel-outlining")
+    source = text.split("\n")
+    second = [origin for line, origin in zip(outlined.text.split("\n"), outlined.line_origins)
+              if line.strip() == "func.func @a_kernel() { return }"]
+    assert second and source[second[0]].strip() == "func.func @a_kernel() { return }"

@@ -35,6 +35,7 @@ from ..analysis.ir import Block, Operation, Region, ValueDef
 from ..analysis.tokens import line_starts
 from ..analysis.values import BoolAttr, IntegerAttr
 from ..diagnostics import Diagnostic, Severity
+from ..verify.upstream_worker import SPLIT_MARKER, split_chunks
 
 _INDEX_OPS = ("gpu.block_id", "gpu.thread_id", "gpu.grid_dim", "gpu.block_dim")
 _CLUSTER_OPS = ("gpu.cluster_id", "gpu.cluster_dim")
@@ -144,8 +145,23 @@ def has_launches(doc: Document) -> bool:
 
 def outline(doc: Document) -> Outlined:
     """``doc``'s text with every ``gpu.launch`` outside a ``gpu.module`` outlined (unchanged when
-    there is none)."""
-    return _Outliner(doc).run()
+    there is none). A file split by ``// -----`` is outlined piece by piece, as upstream's pass
+    outlines each piece of ``--split-input-file`` on its own."""
+    pieces = split_chunks(doc.text)
+    if len(pieces) == 1:
+        return _Outliner(doc).run()
+    whole = Outlined("", [], source=doc.text)
+    texts: list[str] = []
+    for number, (offset, piece) in enumerate(pieces):
+        done = _Outliner(Document(piece, doc.uri, doc.registry)).run()
+        first_line = doc.text.count("\n", 0, offset)
+        origins = [line + first_line for line in done.line_origins]
+        whole.line_origins += origins if number == 0 else origins[1:]  # the marker joins two lines
+        texts.append(done.text)
+        whole.problems += [(start + offset, end + offset, message) for start, end, message in done.problems]
+        whole.kernels += [replace(kernel, launch_line=kernel.launch_line + first_line) for kernel in done.kernels]
+    whole.text = SPLIT_MARKER.join(texts)
+    return whole
 
 
 def _launches(doc: Document):
