@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Callable
 
 import re
 
@@ -166,34 +167,23 @@ def outline(doc: Document) -> Outlined:
 
 def _launches(doc: Document):
     for op in doc.ops():
-        if op.name == "gpu.launch" and not _inside(op, "gpu.module"):
+        if op.name == "gpu.launch" and _enclosing(op, lambda parent: parent.name == "gpu.module") is None:
             yield op
 
 
-def _inside(op: Operation, name: str) -> bool:
+def _enclosing(op: Operation, wanted: Callable[[Operation], bool]) -> Operation | None:
+    """The nearest op around ``op`` that is ``wanted``."""
     parent = op.parent_op()
-    while parent is not None:
-        if parent.name == name:
-            return True
-        parent = parent.parent_op()
-    return False
-
-
-def _enclosing_function(op: Operation) -> Operation | None:
-    """The function the launch is in (its name names the kernel)."""
-    parent = op.parent_op()
-    while parent is not None and not parent.is_function_like:
+    while parent is not None and not wanted(parent):
         parent = parent.parent_op()
     return parent
 
 
-def _top_level(op: Operation) -> Operation:
-    """The op directly in the outermost module (or at the top of the file) that holds ``op``."""
-    while True:
-        parent = op.parent_op()
-        if parent is None or (parent.name == "builtin.module" and parent.parent_op() is None):
-            return op
-        op = parent
+def _outer_module(doc: Document) -> Operation | None:
+    """The file's own outermost ``module`` (a file that is one ``module`` op); None where its top
+    level is the implicit module around its ops."""
+    ops = doc.chunks[0].ops if doc.chunks else []
+    return ops[0] if len(ops) == 1 and ops[0].name == "builtin.module" else None
 
 
 class _Outliner:
@@ -208,12 +198,17 @@ class _Outliner:
         self.result = Outlined("", [], source=doc.text)
         self.wrap_end: tuple[int, int] | None = None
         """(offset, line) after which the module made around a file without one closes."""
-        self.symbols = {symbol_key(sym.name)[1:] for op in doc.ops() if _top_level(op) is op
-                        for sym in op.symbols if sym.is_definition}
+        self.outer = _outer_module(doc)
+        """The module the file is, if it is one (else the new modules go in the implicit one)."""
+        self.top_ops: list[Operation] = (
+            [op for region in self.outer.regions for block in region.blocks for op in block.ops]
+            if self.outer is not None else (doc.chunks[0].ops if doc.chunks else []))
+        """The ops of the outermost module: new modules follow the one holding their launch."""
+        self.symbols = {symbol_key(sym.name)[1:] for op in self.top_ops for sym in op.symbols if sym.is_definition}
         """The names of the file's top-level symbols, and of the modules made so far."""
         self.counter = 0
-        self.gpu_modules = {symbol_key(op.symbol_name)[1:]: op for op in doc.ops()
-                            if op.name == "gpu.module" and _top_level(op) is op and op.symbol_name}
+        self.gpu_modules = {symbol_key(op.symbol_name)[1:]: op for op in self.top_ops
+                            if op.name == "gpu.module" and op.symbol_name}
         """The file's own top-level gpu.modules, by name: where ``module(@M)`` adds a kernel."""
         self.made: dict[str, list[tuple[str, int]]] = {}
         """The modules this pass made, by name: their lines (the last one closes the module)."""
@@ -224,6 +219,14 @@ class _Outliner:
 
     def line_of(self, offset: int) -> int:
         return self.lines.line_of(offset)
+
+    def top_level(self, op: Operation) -> Operation:
+        """The op of the outermost module that holds ``op``."""
+        while True:
+            parent = op.parent_op()
+            if parent is None or parent is self.outer:
+                return op
+            op = parent
 
     # ------------------------------------------------------------------ names
     def unique(self, name: str) -> str:
@@ -262,8 +265,8 @@ class _Outliner:
         fixed = 18 if clusters else 12
         if len(entry.args) < fixed:
             return "the gpu.launch's arguments could not be read"
-        host = _top_level(launch)
-        function_op = _enclosing_function(launch)
+        host = self.top_level(launch)
+        function_op = _enclosing(launch, lambda parent: parent.is_function_like)
         host_name = symbol_key(function_op.symbol_name)[1:] if function_op and function_op.symbol_name else ""
         named_module = self.named(launch, "module")
         named_function = self.named(launch, "function")
@@ -499,11 +502,10 @@ class _Outliner:
     def mark_container_module(self) -> None:
         """``gpu.container_module`` on the outermost module (once), or a module around the file
         when it has none."""
-        chunk_ops = self.doc.chunks[0].ops if self.doc.chunks else []
-        module = next((op for op in chunk_ops if op.name == "builtin.module"), None)
-        if module is None or len(chunk_ops) != 1:
-            first = chunk_ops[0].start if chunk_ops else 0
-            last = chunk_ops[-1].end if chunk_ops else len(self.text)
+        module = self.outer
+        if module is None:
+            first = self.top_ops[0].start if self.top_ops else 0
+            last = self.top_ops[-1].end if self.top_ops else len(self.text)
             self.edits.append((first, first, [("module attributes {gpu.container_module} {", self.line_of(first)),
                                               ("", self.line_of(first))]))
             self.wrap_end = (last, self.line_of(max(last - 1, 0)))
