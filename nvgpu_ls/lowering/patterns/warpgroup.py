@@ -4,9 +4,17 @@
 Each pattern writes the ops upstream's ``convert-nvgpu-to-nvvm`` writes, in the same order
 and with the same constants, so that both engines hand LLVM the same instructions. The
 numbers follow upstream's arithmetic exactly, quirks included: descriptor offsets count
-16-byte units (the 4 low bits are dropped), an element's byte size is its MLIR bit width / 8
-(19 / 8 = 2 for tf32), and ``mma.store`` moves each further 64-row block down by the member
-count of the previous block's struct.
+16-byte units (the 4 low bits are dropped) and an element's byte size is its MLIR bit width / 8
+(19 / 8 = 2 for tf32).
+
+One place departs from upstream on purpose: ``mma.store`` puts the accumulator's 64-row block
+i at row 64 * i. Upstream moves each further block down by the member count of the previous
+block's struct (N / 2 for an f32 accumulator N columns wide), which is 64 only when N is 128:
+for a 128x64 accumulator its second block lands on rows 32-95, over half of the first, and
+rows 96-127 are never written. That was seen on an H200 (``tools/run_kernels_on_gpu.py``: the
+128x64 Hopper GEMM of ``tests/data/ptx`` gave three quarters of its rows wrong through
+upstream's PTX and all of them right through ours); the PTX differential names the cases
+where the two engines differ for this reason.
 """
 
 from __future__ import annotations
@@ -167,7 +175,7 @@ def lower_warpgroup_mma(b: Builder) -> None:
 def lower_warpgroup_mma_store(b: Builder) -> None:
     """Per 64-row block of the accumulator (``llvm.extractvalue``), each thread's share with
     ``memref.store``: lane = tid.x % 32, warp = tid.x / 32, row = lane / 4 + warp * 16
-    (+ the block offset), col = (lane % 4) * 2; for each of the two stacked 8-row halves h and
+    (+ 64 for each block before it), col = (lane % 4) * 2; for each of the two stacked 8-row halves h and
     each 8-column group j, members 2h + 4j and 2h + 4j + 1 go to [row + 8h][col + 8j] and
     [row + 8h][col + 8j + 1] (i32 arithmetic, ``arith.index_cast`` to index). The stores
     address the destination memref as written: ``memref.store`` is lowered later."""
@@ -178,13 +186,11 @@ def lower_warpgroup_mma_store(b: Builder) -> None:
     outer = acc_value.type
     if not isinstance(outer, LLVMStructType) or not outer.body:
         b.fail(f"no LLVM struct for the accumulator {b.source('matrixD').type}")
-    offset = 0
     for index, inner in enumerate(outer.body):
         if not isinstance(inner, LLVMStructType) or inner.body is None:
             b.fail(f"the accumulator struct {outer} does not hold structs")
         block = b.value(f"llvm.extractvalue {acc_value}[{index}] : {outer}", inner)
-        _store_block(b, block, dst.use.name, dst.type, offset)
-        offset += len(inner.body)
+        _store_block(b, block, dst.use.name, dst.type, index * WGMMA_M)
 
 
 def _store_block(b: Builder, block: Value, memref: str, memref_type: MemRefType, offset: int) -> None:

@@ -8,7 +8,10 @@
 // loads; every thread waits for the barrier's phase (the step's parity); the warpgroup
 // then issues the wgmma chain (4 k16 steps x 2 m64 halves) on the descriptors of the two
 // shared tiles and waits for it before the tiles are overwritten. At the end the
-// accumulator fragments go to C.
+// accumulator fragments go to C. B's tile is N-contiguous (MN-major), so the wgmma is told
+// transposeB: without it the hardware reads B as K-major, each k16 step's descriptor runs
+// past the end of the tile, and the kernel faults on an H200 (seen by
+// tools/run_kernels_on_gpu.py; no verifier can tell, as both layouts are legal).
 !tmA = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>
 !tmB = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>
 !descA = !nvgpu.warpgroup.descriptor<tensor = memref<128x64xf16, 3>>
@@ -60,7 +63,7 @@ gpu.module @hopper_gemm [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
       %parity = arith.remui %step, %c2 : index
       %phase = arith.index_cast %parity : index to i1
       nvgpu.mbarrier.try_wait.parity %bar[%c0], %phase, %ticks : !barriers
-      %next = nvgpu.warpgroup.mma %dA, %dB, %acc {waitGroup = 0} : !descA, !descB, !acc -> !acc
+      %next = nvgpu.warpgroup.mma %dA, %dB, %acc {transposeB, waitGroup = 0} : !descA, !descB, !acc -> !acc
       // Every thread is past its wgmma before the next loads overwrite the tiles.
       gpu.barrier
       scf.yield %next : !acc
