@@ -1,9 +1,10 @@
-"""Latency of the PTX preview of the Hopper GEMM kernel (tests/data/ptx/hopper_gemm_sm90a.mlir).
+"""Latency of the PTX and SASS previews of the Hopper GEMM kernel (tests/data/ptx/hopper_gemm_sm90a.mlir).
 
-    python3 bench/ptx_preview.py [--repeat N] [--no-validate | --validate-only] [--json OUT] [FILE]
+    python3 bench/ptx_preview.py [--repeat N] [--no-validate | --validate-only | --sass-only] [--json OUT] [FILE]
 
-For each lowering engine (builtin, upstream) and with ptxas validation off and on, medians of
-``--repeat`` runs of ``PreviewService.preview``:
+For each lowering engine (builtin, upstream) and with ptxas validation off, on, and with SASS
+(ptxas with line info, then nvdisasm: the "Preview SASS" request), medians of ``--repeat``
+runs of ``PreviewService.preview``:
 
 * cold: a new ``PreviewService`` and its first request (the native worker starts and imports
   the MLIR bindings and llvmlite on the way), the service closed afterwards;
@@ -12,8 +13,9 @@ For each lowering engine (builtin, upstream) and with ptxas validation off and o
 * cached: the same text again (answered from the service's cache).
 
 The warm row also splits its median into lowering (until "compiling to PTX" is reported),
-PTX (until ptxas starts, or the end) and ptxas. Goal (issue 6): warm under 1 s, cached
-under 50 ms. ``--json OUT`` writes the rows as a list of objects (seconds).
+PTX (until ptxas starts, or the end) and ptxas (with nvdisasm for SASS). Goals (issues 6 and
+18): warm under 1 s, cached under 50 ms, for PTX and SASS alike. ``--json OUT`` writes the
+rows as a list of objects (seconds).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from nvgpu_ls.diagnostics import Severity  # noqa: E402
 from nvgpu_ls.ptx import find_ptxas  # noqa: E402
 from nvgpu_ls.ptx.preview import PreviewOptions, PreviewService, PtxPreview  # noqa: E402
+from nvgpu_ls.ptx.sass import find_cuda_tool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL = ROOT / "tests" / "data" / "ptx" / "hopper_gemm_sm90a.mlir"
@@ -61,10 +64,12 @@ class Timed:
         if options.validate and not all(r.ok for r in self.result.ptxas):
             raise SystemExit(f"ptxas rejected the preview ({options.engine}): "
                              + "; ".join(m for r in self.result.ptxas for m in r.messages[:3]))
+        if options.sass and not all(r.sass for r in self.result.ptxas):
+            raise SystemExit(f"no SASS ({options.engine}): is nvdisasm installed (pip install nvidia-cuda-nvdisasm)?")
 
 
-def measure(text: str, path: str, engine: str, validate: bool, repeat: int) -> dict:
-    options = PreviewOptions(engine=engine, validate=validate)
+def measure(text: str, path: str, engine: str, mode: str, repeat: int) -> dict:
+    options = PreviewOptions(engine=engine, validate=mode != "no", sass=mode == "sass")
     cold = []
     for _ in range(repeat):
         service = PreviewService()
@@ -87,7 +92,7 @@ def measure(text: str, path: str, engine: str, validate: bool, repeat: int) -> d
     ptx_done = [(t.ptxas if t.ptxas is not None else t.elapsed) - t.compiling for t in warm if t.compiling is not None]
     ptxas = [t.elapsed - t.ptxas for t in warm if t.ptxas is not None]
     return {
-        "engine": engine, "validate": validate, "repeat": repeat,
+        "engine": engine, "validate": mode != "no", "sass": mode == "sass", "mode": mode, "repeat": repeat,
         "cold_s": statistics.median(cold),
         "warm_s": statistics.median(t.elapsed for t in warm),
         "cached_s": statistics.median(cached),
@@ -110,24 +115,29 @@ def main() -> None:
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--no-validate", action="store_true", help="only without ptxas")
     which.add_argument("--validate-only", action="store_true", help="only with ptxas")
+    which.add_argument("--sass-only", action="store_true", help="only the SASS preview")
     parser.add_argument("--engine", choices=ENGINES, action="append", help="only this engine (repeatable)")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     path = Path(args.file).resolve()
     text = path.read_text()
-    validates = [False] if args.no_validate else [True] if args.validate_only else [False, True]
-    if True in validates and find_ptxas() is None:
+    modes = (["no"] if args.no_validate else ["yes"] if args.validate_only else ["sass"] if args.sass_only
+             else ["no", "yes", "sass"])
+    if find_ptxas() is None:
         print("note: no ptxas found; timing without validation only", file=sys.stderr)
-        validates = [False]
-    rows = [measure(text, str(path), engine, validate, args.repeat)
-            for engine in (args.engine or ENGINES) for validate in validates]
-    print(f"PTX preview of {path.name}, medians of {args.repeat} runs "
+        modes = ["no"]
+    elif "sass" in modes and find_cuda_tool("nvdisasm") is None:
+        print("note: no nvdisasm found (pip install nvidia-cuda-nvdisasm); no SASS rows", file=sys.stderr)
+        modes = [m for m in modes if m != "sass"] or ["yes"]
+    rows = [measure(text, str(path), engine, mode, args.repeat)
+            for engine in (args.engine or ENGINES) for mode in modes]
+    print(f"PTX / SASS preview of {path.name}, medians of {args.repeat} runs "
           f"(goal: warm < {WARM_GOAL_S * 1000:.0f} ms, cached < {CACHED_GOAL_S * 1000:.0f} ms)")
     print(f"{'engine':<9} {'ptxas':<6} {'cold':>9} {'warm':>9} {'cached':>9}   "
           f"{'warm = lowering + PTX + ptxas':<32}")
     for row in rows:
         split = f"{_ms(row['warm_lowering_s'])} + {_ms(row['warm_ptx_s'])} + {_ms(row['warm_ptxas_s'])}"
-        print(f"{row['engine']:<9} {'yes' if row['validate'] else 'no':<6} {_ms(row['cold_s']):>9} "
+        print(f"{row['engine']:<9} {row['mode']:<6} {_ms(row['cold_s']):>9} "
               f"{_ms(row['warm_s']):>9} {row['cached_s'] * 1000:>6.2f} ms   {split:<32}")
     met = all(r["warm_s"] < WARM_GOAL_S and r["cached_s"] < CACHED_GOAL_S for r in rows)
     print("goals met" if met else "goals NOT met")

@@ -29,11 +29,15 @@ reports registers, spills and shared memory per kernel on standard error, beside
 diagnostics (``--check``'s text format; ptxas's errors are mapped to source lines). Exit
 status: 0 compiled (and accepted), 1 when there is no PTX, ptxas rejected it or the file has
 errors, 2 for usage errors, unreadable files and an ``-o`` file that cannot be created.
+``ptx --sass`` also prints the SASS ptxas makes of it (nvdisasm), and ``sass FILE`` prints only
+the SASS, each kernel's resources and occupancy on standard error; ``--format json`` gives one
+object with the code, its source mapping and each kernel's figures. Same exit status.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from dataclasses import dataclass
@@ -429,6 +433,8 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         return lower_main(args_list[1:])
     if args_list[:1] == ["ptx"]:
         return ptx_main(args_list[1:])
+    if args_list[:1] == ["sass"]:
+        return ptx_main(args_list[1:], sass_only=True)
     parser = _arg_parser()
     try:
         args = parser.parse_args(args_list)
@@ -628,18 +634,35 @@ def _guarded(run: Callable[[], T], what: str, err: TextIO) -> T | None:
 
 # --------------------------------------------------------------------------- ptx
 
-def _ptx_parser() -> argparse.ArgumentParser:
-    parser = _file_command_parser(
-        "nvgpu-ls ptx",
-        "Compile the gpu.modules of an MLIR file that uses the nvgpu dialect to PTX and print it. "
-        "Diagnostics (and, with --validate, ptxas's report per kernel) go to standard error.",
-        "compile",
-        "how nvgpu ops are lowered: builtin (default, nvgpu-ls's own patterns) or upstream "
-        "(MLIR's convert-nvgpu-to-nvvm)",
-        "write the PTX to OUT, not standard output")
-    parser.add_argument("--validate", action="store_true",
-                        help="assemble each module's PTX with ptxas for its chip and report registers, spills "
-                             "and shared memory per kernel")
+def _ptx_parser(sass_only: bool = False) -> argparse.ArgumentParser:
+    if sass_only:
+        parser = _file_command_parser(
+            "nvgpu-ls sass",
+            "Compile the gpu.modules of an MLIR file that uses the nvgpu dialect to PTX, assemble it with ptxas "
+            "(with line info) and print each kernel's SASS (nvdisasm), one instruction per line with the source "
+            "line it came from. Diagnostics and each kernel's resources and occupancy go to standard error.",
+            "compile",
+            "how nvgpu ops are lowered: builtin (default, nvgpu-ls's own patterns) or upstream "
+            "(MLIR's convert-nvgpu-to-nvvm)",
+            "write the SASS to OUT, not standard output")
+    else:
+        parser = _file_command_parser(
+            "nvgpu-ls ptx",
+            "Compile the gpu.modules of an MLIR file that uses the nvgpu dialect to PTX and print it. "
+            "Diagnostics (and, with --validate, ptxas's report per kernel) go to standard error.",
+            "compile",
+            "how nvgpu ops are lowered: builtin (default, nvgpu-ls's own patterns) or upstream "
+            "(MLIR's convert-nvgpu-to-nvvm)",
+            "write the PTX to OUT, not standard output")
+        parser.add_argument("--validate", action="store_true",
+                            help="assemble each module's PTX with ptxas for its chip and report registers, spills, "
+                                 "shared memory, barriers, the largest block and the occupancy per kernel")
+        parser.add_argument("--sass", action="store_true",
+                            help="also disassemble what ptxas made (nvdisasm) and print each kernel's SASS after "
+                                 "the PTX (implies --validate)")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text (default), or one JSON object with the code, its source mapping and each "
+                             "kernel's resources and occupancy (diagnostics stay on standard error)")
     parser.add_argument("--ptxas", metavar="PATH",
                         help="the ptxas to validate with (default: ptxas on PATH, else the nvidia-cuda-nvcc "
                              "wheel's)")
@@ -649,9 +672,9 @@ def _ptx_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def ptx_main(argv: Sequence[str]) -> int:
-    """``nvgpu-ls ptx ...``; returns the exit status."""
-    args, target, status = _parse_file_command(_ptx_parser(), argv)
+def ptx_main(argv: Sequence[str], sass_only: bool = False) -> int:
+    """``nvgpu-ls ptx ...`` (``nvgpu-ls sass ...`` with ``sass_only``); returns the exit status."""
+    args, target, status = _parse_file_command(_ptx_parser(sass_only), argv)
     if status is not None or args is None:
         return status or 0
     if args.ptxas is not None and not (os.path.isfile(args.ptxas) and os.access(args.ptxas, os.X_OK)):
@@ -660,15 +683,18 @@ def ptx_main(argv: Sequence[str]) -> int:
         return 2
     try:
         settings = Settings(args.config, args.no_config, target)
-        return run_ptx(args.file, settings, args.engine, args.debug_info, args.validate, args.ptxas, args.output,
-                       args.timeout, sys.stdout, sys.stderr)
+        shown = "sass" if sass_only else "ptx+sass" if args.sass else "ptx"
+        return run_ptx(args.file, settings, args.engine, args.debug_info, sass_only or args.validate, args.ptxas,
+                       args.output, args.timeout, sys.stdout, sys.stderr, shown, args.format)
     except KeyboardInterrupt:
         return 130
 
 
 def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, validate: bool, ptxas: str | None,
-            output: str | None, timeout: float, out: TextIO, err: TextIO) -> int:
-    """Compile one file to PTX and report it (see the module docstring for the exit status)."""
+            output: str | None, timeout: float, out: TextIO, err: TextIO, shown_code: str = "ptx",
+            output_format: str = "text") -> int:
+    """Compile one file to PTX (and SASS: ``shown_code`` ``sass`` or ``ptx+sass``) and report it
+    (see the module docstring for the exit status)."""
     from .lowering.engine import LoweringOptions
 
     text, problem, extra = read_source(path)
@@ -683,8 +709,9 @@ def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, valida
         print(f"nvgpu-ls: error: the PTX pipeline is not available: {exc}", file=err)
         return 2
     check = settings.options_for(path)
+    sass = shown_code != "ptx"
     options = PreviewOptions(lowering=LoweringOptions(check=check, debug_info=debug_info), engine=engine,
-                             validate=validate, ptxas_path=ptxas, timeout=timeout)
+                             validate=validate or sass, ptxas_path=ptxas, timeout=timeout, sass=sass)
     doc = Document(text, uri=shown)
     extra = apply_severities(extra, check.severities)
     preview = None
@@ -704,7 +731,25 @@ def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, valida
     if ptx is None:
         print(f"nvgpu-ls: {label}: no PTX ({errors} error{'' if errors == 1 else 's'})", file=err)
         return 1
-    status = _write_result(ptx, output, out, err)
+    assert preview is not None
+    sass_text, _ = preview.sass_listing()
+    if sass and not any(r.sass for r in preview.ptxas) and not rejected:
+        errors = max(errors, 1)
+    if output_format == "json":
+        shown_json = preview.to_json()
+        if sass:
+            shown_json.update({key: value for key, value in preview.sass_json().items() if key != "ptxasReport"})
+        if shown_code == "sass":
+            shown_json.pop("ptx", None)
+        result = json.dumps(shown_json, indent=1) + "\n"
+    elif shown_code == "sass":
+        result = sass_text
+    elif shown_code == "ptx+sass":
+        result = ptx + ("\n// ---------------------------------------------------------------- SASS\n" + sass_text
+                        if sass_text else "")
+    else:
+        result = ptx
+    status = _write_result(result, output, out, err)
     if status:
         return status
     if rejected:
@@ -718,7 +763,10 @@ def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, valida
 
 
 def write_ptxas_reports(reports: Sequence[PtxasReport], err: TextIO) -> None:
-    """ptxas's verdict per module and its resource usage per kernel, one line each."""
+    """ptxas's verdict per module and its resource usage per kernel, one line each, and each
+    kernel's occupancy on the module's chip."""
+    from .ptx.occupancy import describe
+
     for report in reports:
         verdict = "accepted" if report.ok else "rejected"
         print(f"ptxas: gpu.module @{report.module} ({report.chip}): {verdict}", file=err)
@@ -726,5 +774,9 @@ def write_ptxas_reports(reports: Sequence[PtxasReport], err: TextIO) -> None:
             usage = [(kernel.registers, "registers"), (kernel.spill_stores, "bytes spill stores"),
                      (kernel.spill_loads, "bytes spill loads"), (kernel.shared_bytes, "bytes shared memory"),
                      (kernel.stack_bytes, "bytes stack")]
+            usage += [(kernel.barriers, "barriers"), (kernel.max_threads, "threads per block at most")]
             known = ", ".join(f"{value} {what}" for value, what in usage if value is not None)
+            if kernel.occupancy is not None:
+                assumed = "" if kernel.block_threads else ", no block size in the PTX: 128 threads assumed"
+                known += f"; occupancy on {report.chip}: {describe(kernel.occupancy)}{assumed}"
             print(f"ptxas:   {kernel.name}: {known or 'no usage reported'}", file=err)

@@ -16,6 +16,7 @@ import threading
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any, Callable, Iterator, TypeVar
 
 from lsprotocol import types as lsp
@@ -30,7 +31,9 @@ from .config import CONFIG_FILE, PYPROJECT_FILE, ConfigProblem, LoadedConfig, lo
 from .diagnostics import Diagnostic
 from .documents import DocumentStore, OpenDocument
 from .features import code_actions, commands, completion, definition, folding, highlight, hover, inlay_hints
-from .features import lowering, ptx_preview, references, rename, semantic_tokens, server_status, symbols
+from .features import (
+    lowering, ptx_preview, references, rename, resource_lens, semantic_tokens, server_status, symbols,
+)
 from .features.context import ClientSupport, FeatureContext, FeatureError
 from .features.diagnostics import to_lsp_diagnostic
 from .priming import prime
@@ -97,6 +100,9 @@ class NvgpuLanguageServer(LanguageServer):
         self._client_support: tuple[Any, ClientSupport] | None = None
         self._progress_tokens = itertools.count(1)
         self.store.release_hooks.append(self._forget_cached_previews)
+        self.resource_lenses = resource_lens.ResourceLenses()
+        """Each document's kernels' resources, for the code lenses."""
+        self._lens_jobs: dict[str, asyncio.Task] = {}
         self.store.warm_up = op_format_steps
         self.store.publish_partial = self.on_partial
 
@@ -204,6 +210,8 @@ class NvgpuLanguageServer(LanguageServer):
 
     def on_analysed(self, uri: str, version: int, diagnostics: list[Diagnostic], doc: Document,
                     options: CheckOptions) -> None:
+        if self.resource_lenses.asked(uri):
+            self.schedule_lens_figures(uri)
         if self.pull_diagnostics:
             return
         ctx = FeatureContext(doc, self.encoding, self.settings, options, diagnostics)
@@ -233,6 +241,73 @@ class NvgpuLanguageServer(LanguageServer):
                     message=f"nvgpu-ls: {getattr(feature, '__name__', feature)} failed on {uri}:\n"
                             f"{traceback.format_exc()}"))
                 return default
+
+    # ------------------------------------------------------------------ resource lenses
+    async def code_lenses(self, uri: str) -> list[lsp.CodeLens]:
+        """The kernels' resource lenses, from the figures last found; the newest text is
+        compiled for new ones in the background."""
+        if not self.settings.resource_lens:
+            return []
+        self.resource_lenses.ask(uri)
+        entry = await self.store.current(uri)
+        if entry is None or entry.doc is None:
+            return []
+        if not self.resource_lenses.is_current(uri, entry.text):
+            self.schedule_lens_figures(uri)
+        return await self.answer(uri, resource_lens.code_lenses, self.resource_lenses.reports(uri), default=[])
+
+    def schedule_lens_figures(self, uri: str) -> None:
+        """Compile ``uri``'s newest text for its lenses once it has rested (one job per document;
+        safe from any thread)."""
+        loop = self.store.loop
+        if loop is None:
+            return
+
+        def start() -> None:
+            job = self._lens_jobs.get(uri)
+            if job is None or job.done():
+                self._lens_jobs[uri] = loop.create_task(self._find_lens_figures(uri))
+        loop.call_soon_threadsafe(start)
+
+    async def _find_lens_figures(self, uri: str) -> None:
+        while True:
+            await asyncio.sleep(resource_lens.RESOURCE_DEBOUNCE)
+            entry = self.store.open_documents.get(uri)
+            if entry is None or entry.closed or not self.settings.resource_lens:
+                return
+            if time.monotonic() - entry.changed_at < resource_lens.RESOURCE_DEBOUNCE:
+                continue  # still being typed
+            entry = await self.store.current(uri)
+            if entry is None or entry.doc is None or self.resource_lenses.is_current(uri, entry.text):
+                return
+            text = entry.text
+            with entry.doc.mutation_lock:
+                worth = resource_lens.worth_compiling(self.context(entry))
+            if not worth:
+                self.resource_lenses.keep(uri, text, {})
+                return
+            options = ptx_preview.preview_options(entry.options, self.settings.lowering_engine, True,
+                                                  self.settings.trusted_program(self.settings.ptxas_path))
+            try:
+                reports = await asyncio.get_running_loop().run_in_executor(
+                    self.preview_pool, resource_lens.compile_for_lenses, self.preview_service(), text,
+                    lowering.document_path(uri), options)
+            except Exception:  # noqa: BLE001 -- a lens is never worth an error
+                self.window_log_message(lsp.LogMessageParams(
+                    type=lsp.MessageType.Error,
+                    message=f"nvgpu-ls: the resource lenses of {uri} failed:\n{traceback.format_exc()}"))
+                reports = {}
+            self.resource_lenses.keep(uri, text, reports)
+            if self._client_refreshes_code_lenses():
+                self.workspace_code_lens_refresh(None)
+            newest = self.store.open_documents.get(uri)
+            if newest is None or newest.text == text:
+                return
+
+    def _client_refreshes_code_lenses(self) -> bool:
+        workspace = self.client_capabilities.workspace if self.client_capabilities is not None else None
+        lens = workspace.code_lens if workspace is not None else None
+        return bool(lens is not None and lens.refresh_support)
 
     async def lower_to_nvvm(self, arguments: Any) -> dict[str, Any]:
         """The command's and the custom request's answer: the document lowered (with the
@@ -270,18 +345,22 @@ class NvgpuLanguageServer(LanguageServer):
         return lowering.lower_to_nvvm(text, uri, self.options_for(uri), engine, encoding)
 
 
-    async def preview_ptx(self, arguments: Any) -> dict[str, Any]:
-        """The Preview PTX command's and request's answer, on a snapshot of the document's newest
-        text (from disk when it is not open), off the event loop, with ``$/progress`` where the
-        client shows it. The preview's ``ptx.*`` diagnostics are published on the document."""
+    async def preview_ptx(self, arguments: Any, sass: bool = False) -> dict[str, Any]:
+        """The Preview PTX (``sass``: Preview SASS) command's and request's answer, on a snapshot
+        of the document's newest text (from disk when it is not open), off the event loop, with
+        ``$/progress`` where the client shows it. The preview's ``ptx.*`` diagnostics are
+        published on the document."""
         try:
             request = ptx_preview.preview_request(arguments)
         except FeatureError as exc:
             raise JsonRpcException(message=str(exc), code=INVALID_PARAMS) from exc
+        if sass:
+            request = replace(request, sass=True)
         await self.store.ready.wait()  # the settings (engine, target, ptxas) are known
         entry = self.store.open_documents.get(request.uri)
         snapshot, version = (entry.text, entry.version) if entry is not None else (None, None)
-        progress = await WorkDoneProgress.start(self, "Preview PTX", request.work_done_token)
+        progress = await WorkDoneProgress.start(self, "Preview SASS" if sass else "Preview PTX",
+                                                request.work_done_token)
         try:
             result, problems = await self._off_loop(self.preview_pool, f"previewing the PTX of {request.uri}",
                                                     self._preview_snapshot, request, snapshot, self.encoding,
@@ -301,7 +380,7 @@ class NvgpuLanguageServer(LanguageServer):
                 raise FeatureError(f"nvgpu-ls: {request.uri} is neither open nor a saved file")
         options = ptx_preview.preview_options(
             self.options_for(request.uri), request.engine or self.settings.lowering_engine, request.validate,
-            self.settings.trusted_program(self.settings.ptxas_path), request.timeout)
+            self.settings.trusted_program(self.settings.ptxas_path), request.timeout, request.sass)
         return ptx_preview.run_preview(self.preview_service(), text, request.uri, options, encoding, progress)
 
     def preview_service(self) -> Any:
@@ -503,6 +582,7 @@ def did_change(ls: NvgpuLanguageServer, params: lsp.DidChangeTextDocumentParams)
 def did_close(ls: NvgpuLanguageServer, params: lsp.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     ls.store.close(uri)
+    ls.resource_lenses.forget(uri)
     if not ls.pull_diagnostics:
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
@@ -606,6 +686,11 @@ async def on_inlay_hints(ls: NvgpuLanguageServer, params: lsp.InlayHintParams) -
     return await ls.answer(params.text_document.uri, inlay_hints.inlay_hints, params.range, default=[])
 
 
+@server.feature(lsp.TEXT_DOCUMENT_CODE_LENS, lsp.CodeLensOptions(resolve_provider=False))
+async def on_code_lens(ls: NvgpuLanguageServer, params: lsp.CodeLensParams) -> list[lsp.CodeLens]:
+    return await ls.code_lenses(params.text_document.uri)
+
+
 @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(code_action_kinds=code_actions.KINDS))
 async def on_code_action(ls: NvgpuLanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
     return await ls.answer(params.text_document.uri, code_actions.code_actions, params, default=[])
@@ -629,6 +714,16 @@ async def on_preview_command(ls: NvgpuLanguageServer, *arguments: Any) -> dict[s
 @server.feature(commands.PREVIEW_PTX_REQUEST)
 async def on_preview_request(ls: NvgpuLanguageServer, params: Any) -> dict[str, Any]:
     return await ls.preview_ptx(params)
+
+
+@server.command(commands.PREVIEW_SASS_COMMAND)
+async def on_preview_sass_command(ls: NvgpuLanguageServer, *arguments: Any) -> dict[str, Any]:
+    return await ls.preview_ptx(list(arguments), sass=True)
+
+
+@server.feature(commands.PREVIEW_SASS_REQUEST)
+async def on_preview_sass_request(ls: NvgpuLanguageServer, params: Any) -> dict[str, Any]:
+    return await ls.preview_ptx(params, sass=True)
 
 
 @server.feature(commands.SERVER_STATUS_REQUEST)

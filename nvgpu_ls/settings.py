@@ -51,6 +51,9 @@ class ServerSettings:
     the memory back (``nvgpu_ls.memory``); 0 never does."""
     trusted_tools: frozenset[str] = frozenset()
     """The programs the user lets settings name (absolute paths); only from the launch."""
+    resource_lens: bool = True
+    """Show each kernel's resources and occupancy as a code lens (compiles the file with ptxas
+    in the background after edits)."""
 
     def trusted_program(self, path: str | None) -> str | None:
         """``path`` when the user trusts it to run, else None (the default is searched)."""
@@ -174,6 +177,12 @@ def _seconds(value: Any) -> float:
     return float(value)
 
 
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
+    return value
+
+
 def _engine(value: Any) -> str:
     if value not in ENGINES:
         raise ValueError(f"expected one of {', '.join(ENGINES)}, got {value!r}")
@@ -188,4 +197,5 @@ _READERS = {
     "ptxasPath": ("ptxas_path", _program),
     "idleMemoryRelease": ("idle_memory_release", _seconds),
     "trustedTools": ("trusted_tools", _programs),
+    "resourceLens": ("resource_lens", _flag),
 }

@@ -327,7 +327,8 @@ def test_only_filters_actions_by_kind_prefix() -> None:
     assert {a.kind for a in request(ctx, diag, only=["source"])} == {commands.ADD_EXPECTED_CHECKS_KIND}
     assert {a.kind for a in request(ctx, diag, only=["source.addExpectedChecks"])} == {
         commands.ADD_EXPECTED_CHECKS_KIND}
-    assert request(ctx, diag, only=[commands.LOWER_TO_NVVM_KIND, commands.PREVIEW_PTX_KIND]) == []
+    assert request(ctx, diag, only=[commands.LOWER_TO_NVVM_KIND, commands.PREVIEW_PTX_KIND,
+                                    commands.PREVIEW_SASS_KIND]) == []
     assert request(ctx, diag, only=["refactor"]) == []
 
 

@@ -82,7 +82,7 @@ def test_the_source_action_carries_the_command_that_answers_the_lowered_text(cli
     actions, result, provider = run_session(scenario, client, initialization_options=SETTINGS,
                                             configuration=SETTINGS)
     assert [a.kind for a in actions] == [commands.LOWER_TO_NVVM_KIND, commands.LOWER_OP_TO_NVVM_KIND,
-                                         commands.PREVIEW_PTX_KIND]
+                                         commands.PREVIEW_PTX_KIND, commands.PREVIEW_SASS_KIND]
     assert provider is not None and commands.LOWER_TO_NVVM_COMMAND in provider.commands
     assert result["engine"] == "builtin" and result["diagnostics"] == []
     assert result["text"] == expected_lowering(KERNEL, "kernel.mlir")

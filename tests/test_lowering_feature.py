@@ -75,7 +75,7 @@ def test_only_filters_the_lowering_actions_by_kind():
     inside_copy = at(ctx, "nvgpu.device_async_copy")
     assert [a.kind for a in request(ctx, inside_copy)] == [commands.LOWER_TO_NVVM_KIND,
                                                            commands.LOWER_OP_TO_NVVM_KIND,
-                                                           commands.PREVIEW_PTX_KIND]
+                                                           commands.PREVIEW_PTX_KIND, commands.PREVIEW_SASS_KIND]
     assert [a.kind for a in request(ctx, inside_copy, only=["source.lowerToNvvm"])] == [
         commands.LOWER_TO_NVVM_KIND]
     assert [a.kind for a in request(ctx, inside_copy, only=["refactor"])] == [commands.LOWER_OP_TO_NVVM_KIND]
@@ -176,7 +176,8 @@ def test_a_crashing_pattern_costs_the_refactoring_only(monkeypatch):
     monkeypatch.setitem(PATTERNS, "nvgpu.device_async_copy", broken)
     ctx = context(KERNEL)
     assert [a.kind for a in request(ctx, at(ctx, "nvgpu.device_async_copy"))] == [commands.LOWER_TO_NVVM_KIND,
-                                                                                 commands.PREVIEW_PTX_KIND]
+                                                                                 commands.PREVIEW_PTX_KIND,
+                                                                                 commands.PREVIEW_SASS_KIND]
 
 
 # ---------------------------------------------------------------------- the command's answer

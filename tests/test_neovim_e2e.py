@@ -22,12 +22,17 @@ from pathlib import Path
 
 import pytest
 
+from nvgpu_ls.ptx.pipeline import find_ptxas
+
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = ROOT / "editors" / "nvim"
 DRIVER = Path(__file__).parent / "data" / "nvim" / "e2e.lua"
 NVIM = os.environ.get("NVGPU_LS_NVIM") or shutil.which("nvim")
 WAIT_MS = 30_000
 TOTAL_S = 110
+PTXAS = find_ptxas() or "/opt/cuda/bin/ptxas"
+"""The ptxasPath setting: a real ptxas where there is one (the resource lens needs it)."""
+LENS_SAMPLE = ROOT / "tests" / "data" / "ptx" / "hopper_gemm_sm90a.mlir"
 
 SAMPLE = """\
 // nvgpu-ls Neovim end-to-end sample: ldmatrix reads shared memory, but %tile is global.
@@ -56,6 +61,8 @@ def run_neovim(tmp_path: Path) -> tuple[dict, subprocess.CompletedProcess, float
     sample.write_text(SAMPLE)
     second = tmp_path / "second.mlir"
     second.write_text("gpu.module @other {\n}\n")
+    lens_sample = tmp_path / "gemm.mlir"
+    lens_sample.write_text(LENS_SAMPLE.read_text())
     out = tmp_path / "result.json"
     cmd = "{" + ", ".join(lua_string(part) for part in (sys.executable, "-m", "nvgpu_ls")) + "}"
     init = tmp_path / "init.lua"
@@ -66,10 +73,11 @@ vim.g.nvgpu_e2e = {{
   sample = {lua_string(str(sample))}, second = {lua_string(str(second))}, out = {lua_string(str(out))},
   timeout = {WAIT_MS},
   hover_line = {ERROR_LINE}, fix_code = {lua_string(FIX_CODE)}, fix_title = {lua_string(FIX_TITLE)},
+  lens_sample = {lua_string(str(lens_sample)) if find_ptxas() else "nil"},
 }}
 require("nvgpu_ls").setup({{
   cmd = {cmd},
-  settings = {{ target = "sm_90", ptxasPath = "/opt/cuda/bin/ptxas" }},
+  settings = {{ target = "sm_90", ptxasPath = {lua_string(PTXAS)} }},
 }})
 """)
     env = dict(os.environ)
@@ -103,8 +111,8 @@ def test_the_driver_ran_to_the_end(neovim) -> None:
 
 def test_settings_reach_the_server_both_ways(neovim) -> None:
     result, _, _ = neovim
-    settings = {"target": "sm_90", "ptxasPath": "/opt/cuda/bin/ptxas"}
-    assert result["init_options"] == {**settings, "trustedTools": ["/opt/cuda/bin/ptxas"]}  # trusted at launch only
+    settings = {"target": "sm_90", "ptxasPath": PTXAS}
+    assert result["init_options"] == {**settings, "trustedTools": [PTXAS]}  # trusted at launch only
     assert result["configuration"] == [settings]  # section nvgpu-ls
 
 
@@ -162,3 +170,19 @@ def test_nvgpu_status_shows_what_the_server_holds(neovim) -> None:
     assert status.startswith("nvgpu-ls server status")
     assert "kernel.mlir" in status and "PTX preview worker: pid " in status
     assert "memory: " in status and "MiB resident" in status
+
+
+@pytest.mark.skipif(find_ptxas() is None, reason="the resource lens needs ptxas")
+def test_the_resource_lens_shows_above_the_kernel(neovim) -> None:
+    lens = neovim[0]["lens"]
+    lines = LENS_SAMPLE.read_text().splitlines()
+    assert "gpu.func @gemm_128x64_f16_f32" in lines[lens["line"]]
+    assert lens["title"].startswith("90 regs · 0 spills · 25 KiB smem · 5 blocks/SM")
+    assert lens["command"] == "nvgpu-ls.previewSass"
+
+
+@pytest.mark.skipif(find_ptxas() is None, reason="SASS needs ptxas")
+def test_nvgpu_sass_shows_the_figures_and_the_sass(neovim) -> None:
+    sass = neovim[0]["sass"]
+    assert sass.startswith("// @hopper_gemm gemm_128x64_f16_f32 (sm_90a): 90 regs")
+    assert "HGMMA.64x64x16.F32" in sass

@@ -71,8 +71,19 @@ def test_the_preview_kind_is_announced_offered_and_filtered_by_prefix():
     ctx = context(KERNEL)
     assert [a.kind for a in request(ctx, only=["source.previewPtx"])] == [commands.PREVIEW_PTX_KIND]
     assert [a.kind for a in request(ctx, only=["source"])] == [commands.LOWER_TO_NVVM_KIND,
-                                                                commands.PREVIEW_PTX_KIND]
+                                                                commands.PREVIEW_PTX_KIND,
+                                                                commands.PREVIEW_SASS_KIND]
     assert request(ctx, only=["quickfix"]) == []
+
+
+def test_the_sass_preview_is_announced_and_offered_where_the_ptx_preview_is():
+    assert commands.PREVIEW_SASS_KIND in KINDS and commands.PREVIEW_SASS_COMMAND in commands.COMMANDS
+    assert commands.PREVIEW_SASS_REQUEST == "nvgpu-ls/previewSass"
+    ctx = context(KERNEL)
+    [action] = request(ctx, only=["source.previewSass"])
+    assert action.title == "Preview SASS" and action.command.command == commands.PREVIEW_SASS_COMMAND
+    broken = Diagnostic(0, 0, "broken", "syntax", Severity.ERROR, "nvgpu-ls")
+    assert request(context(KERNEL, extra=[broken]), only=["source.previewSass"]) == []
 
 
 # ---------------------------------------------------------------------- arguments

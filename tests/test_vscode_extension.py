@@ -50,6 +50,7 @@ def test_unit_and_grammar_tests_pass(built: Path) -> None:
     result = _run([NPM, "test"], built, timeout=300)
     assert " passing" in result.stdout and " failing" not in result.stdout, result.stdout
     for suite in ("resolveServerCommand", "serverSettings", "targetFromSymbols", "preview URIs", "debounce",
+                  "resource lenses",
                   "grammar: Hopper wgmma kernel", "grammar: Ampere mma.sync kernel", "grammar: generic form",
                   "grammar: aliases and symbols"):
         assert suite in result.stdout, f"suite {suite!r} did not run:\n{result.stdout}"

@@ -23,19 +23,21 @@ from typing import Sequence
 from lsprotocol import types as lsp
 
 from ..diagnostics import Diagnostic
-from .commands import ADD_EXPECTED_CHECKS_KIND, LOWER_OP_TO_NVVM_KIND, LOWER_TO_NVVM_KIND, PREVIEW_PTX_KIND
+from .commands import (
+    ADD_EXPECTED_CHECKS_KIND, LOWER_OP_TO_NVVM_KIND, LOWER_TO_NVVM_KIND, PREVIEW_PTX_KIND, PREVIEW_SASS_KIND,
+)
 from .context import FeatureContext
 from .diagnostics import to_lsp_diagnostic
 from .fixes import Edit, Fix, fixes_for
 from .fixes.expected_checks import expected_check_edits
 from .lowering import lower_file_action, lower_op_action
-from .ptx_preview import preview_ptx_action
+from .ptx_preview import preview_ptx_action, preview_sass_action
 
 log = logging.getLogger(__name__)
 
 KINDS: list[lsp.CodeActionKind | str] = [
     lsp.CodeActionKind.QuickFix, ADD_EXPECTED_CHECKS_KIND, LOWER_TO_NVVM_KIND, LOWER_OP_TO_NVVM_KIND,
-    PREVIEW_PTX_KIND,
+    PREVIEW_PTX_KIND, PREVIEW_SASS_KIND,
 ]
 """Every kind the server announces (``codeActionProvider.codeActionKinds``)."""
 
@@ -66,7 +68,8 @@ def _code_actions(ctx: FeatureContext, params: lsp.CodeActionParams) -> list[lsp
                                           edit=workspace_edit(ctx, edits)))
     lowerings = [lower_file_action(ctx) if wanted(LOWER_TO_NVVM_KIND, only) else None,
                  lower_op_action(ctx, start) if wanted(LOWER_OP_TO_NVVM_KIND, only) else None,
-                 preview_ptx_action(ctx) if wanted(PREVIEW_PTX_KIND, only) else None]
+                 preview_ptx_action(ctx) if wanted(PREVIEW_PTX_KIND, only) else None,
+                 preview_sass_action(ctx) if wanted(PREVIEW_SASS_KIND, only) else None]
     return actions + [action for action in lowerings if action is not None]
 
 

@@ -17,6 +17,9 @@ other servers' in editors that show several.
   ``gpu.module``s compile to (lowering, the rest of the pipeline, LLVM's NVPTX backend,
   ``ptxas`` validation), mapped back to source lines; :data:`PREVIEW_PTX_REQUEST` answers
   the same for a side panel. Offered (``ptx_preview.py``).
+* :data:`PREVIEW_SASS_KIND` / :data:`PREVIEW_SASS_COMMAND` -- the SASS ptxas makes of that
+  PTX (``nvdisasm``), each instruction mapped to its source line, with each kernel's
+  resources and occupancy; :data:`PREVIEW_SASS_REQUEST` answers the same. Offered.
 * :data:`SERVER_STATUS_REQUEST` -- what the server holds now: documents, handlers in flight,
   caches, its worker, its memory (``server_status.py``).
 """
@@ -35,6 +38,9 @@ LOWER_OP_TO_NVVM_KIND = "refactor.rewrite.lowerToNvvm.nvgpu"
 PREVIEW_PTX_KIND = "source.previewPtx.nvgpu"
 """Preview the file's PTX, through :data:`PREVIEW_PTX_COMMAND` (offered)."""
 
+PREVIEW_SASS_KIND = "source.previewSass.nvgpu"
+"""Preview the file's SASS, through :data:`PREVIEW_SASS_COMMAND` (offered)."""
+
 LOWER_TO_NVVM_COMMAND = "nvgpu-ls.lowerToNvvm"
 """``workspace/executeCommand`` name of :data:`LOWER_TO_NVVM_KIND`; arguments ``[uri]`` or
 ``[uri, engine]``; answers ``{text, diagnostics, engine, loweredOps}``."""
@@ -51,6 +57,14 @@ PREVIEW_PTX_REQUEST = "nvgpu-ls/previewPtx"
 """Custom request, params ``{textDocument: {uri}, engine?, validate?, timeout?}``; answers as the
 command does."""
 
+PREVIEW_SASS_COMMAND = "nvgpu-ls.previewSass"
+"""``workspace/executeCommand`` name of :data:`PREVIEW_SASS_KIND`; arguments as
+:data:`PREVIEW_PTX_COMMAND`'s; answers ``{sass, mapping, instructionsPerLine, ptxasReport,
+modules, cached, engine, diagnostics}`` (``mapping``: SASS line to source line)."""
+
+PREVIEW_SASS_REQUEST = "nvgpu-ls/previewSass"
+"""Custom request, params as :data:`PREVIEW_PTX_REQUEST`'s; answers as the command does."""
+
 SERVER_STATUS_REQUEST = "nvgpu-ls/serverStatus"
 """Custom request, no params; answers ``ServerStatus.to_json()`` (``server_status.py``)."""
 
@@ -62,5 +76,5 @@ that end before the 0-based ``throughLine``; the complete diagnostics of the ver
 RESERVED_KINDS: tuple[str, ...] = ()
 """Kinds announced to clients for which no action is offered yet."""
 
-COMMANDS: tuple[str, ...] = (LOWER_TO_NVVM_COMMAND, PREVIEW_PTX_COMMAND)
+COMMANDS: tuple[str, ...] = (LOWER_TO_NVVM_COMMAND, PREVIEW_PTX_COMMAND, PREVIEW_SASS_COMMAND)
 """Every command name nvgpu-ls registers with the server."""

@@ -27,7 +27,7 @@ from lsprotocol import types as lsp
 from ..analysis.document import Document
 from ..diagnostics import Diagnostic, Severity
 from ..verify import CheckOptions
-from .commands import PREVIEW_PTX_COMMAND, PREVIEW_PTX_KIND
+from .commands import PREVIEW_PTX_COMMAND, PREVIEW_PTX_KIND, PREVIEW_SASS_COMMAND, PREVIEW_SASS_KIND
 from .context import FeatureContext, FeatureError
 from .diagnostics import to_lsp_diagnostic
 from .lowering import _engine, _field, document_path
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from ..ptx.preview import PreviewOptions, PreviewService, PtxPreview
 
 PREVIEW_PTX_TITLE = "Preview PTX"
+PREVIEW_SASS_TITLE = "Preview SASS"
 PTX_CODE_PREFIX = "ptx."
 """The codes of the preview's own diagnostics (pipeline stages, ptxas), published on the file."""
 
@@ -54,6 +55,15 @@ def preview_ptx_action(ctx: FeatureContext) -> lsp.CodeAction | None:
     return lsp.CodeAction(title=PREVIEW_PTX_TITLE, kind=PREVIEW_PTX_KIND, command=command)
 
 
+def preview_sass_action(ctx: FeatureContext) -> lsp.CodeAction | None:
+    """The source action previewing the file's SASS, offered where "Preview PTX" is."""
+    if preview_ptx_action(ctx) is None:
+        return None
+    arguments = [{"textDocument": {"uri": ctx.uri}}]
+    command = lsp.Command(title=PREVIEW_SASS_TITLE, command=PREVIEW_SASS_COMMAND, arguments=arguments)
+    return lsp.CodeAction(title=PREVIEW_SASS_TITLE, kind=PREVIEW_SASS_KIND, command=command)
+
+
 # ---------------------------------------------------------------------- command and request
 @dataclass(frozen=True)
 class PreviewRequest:
@@ -66,6 +76,8 @@ class PreviewRequest:
     """Seconds per native request and per ptxas run (the preview's default when None)."""
     work_done_token: int | str | None = None
     """The client's own progress token, when it sent one."""
+    sass: bool = False
+    """The SASS preview (set by its command and request, not by a parameter)."""
 
 
 def preview_request(arguments: Any) -> PreviewRequest:
@@ -96,15 +108,15 @@ def preview_request(arguments: Any) -> PreviewRequest:
 
 
 def preview_options(check: CheckOptions, engine: str, validate: bool = False, ptxas_path: str | None = None,
-                    timeout: float | None = None) -> PreviewOptions:
+                    timeout: float | None = None, sass: bool = False) -> PreviewOptions:
     """The preview's options: the document's check options (its fallback target), the engine,
-    whether to run ptxas and which one, and the time limit."""
+    whether to run ptxas and which one, the time limit, and whether to disassemble."""
     from ..lowering.engine import LoweringOptions
     from ..ptx.preview import PreviewOptions
 
     limit = {} if timeout is None else {"timeout": timeout}
-    return PreviewOptions(lowering=LoweringOptions(check=check), engine=engine, validate=validate,
-                          ptxas_path=ptxas_path, **limit)
+    return PreviewOptions(lowering=LoweringOptions(check=check), engine=engine, validate=validate or sass,
+                          ptxas_path=ptxas_path, sass=sass, **limit)
 
 
 def ptx_diagnostics(preview: PtxPreview) -> list[Diagnostic]:
@@ -114,14 +126,19 @@ def ptx_diagnostics(preview: PtxPreview) -> list[Diagnostic]:
 
 
 def preview_result(preview: PtxPreview, doc: Document, options: CheckOptions, engine: str,
-                   encoding: str = "utf-16") -> dict[str, Any]:
-    """The command's and request's answer: ``preview.to_json()`` with ``engine`` and the
-    diagnostics as LSP diagnostics on ``doc``."""
+                   encoding: str = "utf-16", sass: bool = False) -> dict[str, Any]:
+    """The command's and request's answer: ``preview.to_json()`` (the SASS preview's
+    ``sass_json()`` in place of the PTX with ``sass``) with ``engine`` and the diagnostics as
+    LSP diagnostics on ``doc``."""
     ctx = FeatureContext(doc, encoding, options=options, diagnostics=preview.diagnostics)
     converter = converters.get_converter()
     diagnostics = sorted(preview.diagnostics, key=lambda d: (d.start, d.end))
+    shown = preview.to_json()
+    if sass:
+        shown.pop("ptx")
+        shown.update(preview.sass_json())
     return {
-        **preview.to_json(),
+        **shown,
         "engine": engine,
         "diagnostics": [converter.unstructure(to_lsp_diagnostic(ctx, d), lsp.Diagnostic) for d in diagnostics],
     }
@@ -132,5 +149,6 @@ def run_preview(service: PreviewService, text: str, uri: str, options: PreviewOp
     """Preview ``text`` (the document ``uri``) with ``service``: the answer, and the ``ptx.*``
     diagnostics to publish on the document. Slow: run it off the event loop."""
     preview = service.preview(text, document_path(uri), options, progress)
-    result = preview_result(preview, Document(text, uri=uri), options.lowering.check, options.engine, encoding)
+    result = preview_result(preview, Document(text, uri=uri), options.lowering.check, options.engine, encoding,
+                            options.sass)
     return result, ptx_diagnostics(preview)

@@ -163,17 +163,35 @@ _TRANSFORM_SCRIPT = re.compile(r"^\s*(?:%[\w#:, %]*=\s*)?transform\.", re.M)
 """A file whose kernel a transform script makes first (its RUN line runs the interpreter)."""
 
 
+def _readable_realworld(realworld: Path) -> Iterable[tuple[Path, dict, str]]:
+    """The files under ``realworld`` that ``mlir-opt-22`` reads (their ``truth.json`` says so),
+    with their entries and text; none where the folder is absent."""
+    truth_file = realworld / "truth.json"
+    if not truth_file.exists():
+        return
+    for relative, entry in sorted(json.loads(truth_file.read_text())["files"].items()):
+        path = realworld / relative
+        if entry.get("mlir_opt_22", {}).get("ok") and path.exists():
+            yield path, entry, path.read_text(encoding="utf-8")
+
+
 def realworld_launch_files(realworld: Path) -> list[tuple[Path, dict]]:
     """The files under ``realworld`` (``../shared/realworld``) that ``mlir-opt-22`` reads and that
     hold a ``gpu.launch``, with their ``truth.json`` entries; none where the folder is absent."""
-    truth_file = realworld / "truth.json"
-    if not truth_file.exists():
-        return []
+    return [(path, entry) for path, entry, text in _readable_realworld(realworld) if "gpu.launch " in text]
+
+
+def realworld_kernel_files(realworld: Path) -> list[tuple[Path, str]]:
+    """The files under ``realworld`` whose kernels upstream compiles as they are written:
+    ``mlir-opt-22`` reads them, their RUN lines name a target, they hold a ``gpu.module`` or a
+    ``gpu.launch`` and no transform script makes the kernel first; each with that target
+    (``sm_80+ptx71`` where the RUN lines name features too)."""
     found = []
-    for relative, entry in sorted(json.loads(truth_file.read_text())["files"].items()):
-        path = realworld / relative
-        if entry.get("mlir_opt_22", {}).get("ok") and path.exists() and "gpu.launch " in path.read_text():
-            found.append((path, entry))
+    for path, entry, text in _readable_realworld(realworld):
+        if entry.get("target") and ("gpu.module " in text or "gpu.launch " in text) \
+                and not _TRANSFORM_SCRIPT.search(text):
+            features = entry.get("features") or ""
+            found.append((path, entry["target"] + (features if features.startswith("+") else "")))
     return found
 
 

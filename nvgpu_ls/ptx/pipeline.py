@@ -122,23 +122,31 @@ def ptxas_safe_file_names(ptx: str) -> str:
 # ---------------------------------------------------------------------------- ptxas
 def find_ptxas(ptxas_path: str | None = None) -> str | None:
     """``ptxas_path`` if given (None when it is not an absolute path to an executable file), else
-    ``ptxas`` on PATH, else the one in the ``nvidia-cuda-nvcc`` wheel; None when there is none.
-    Relative paths, and the empty or relative PATH entries that stand for the current folder, are
-    never used: the current folder may be a checkout anyone wrote a ``./ptxas`` into."""
-    if ptxas_path:
-        usable = os.path.isabs(ptxas_path) and os.path.isfile(ptxas_path) and os.access(ptxas_path, os.X_OK)
-        return ptxas_path if usable else None
-    found = program_on_path("ptxas")
+    ``ptxas`` on PATH, else the one in the ``nvidia-cuda-nvcc`` wheel; None when there is none."""
+    return find_cuda_tool("ptxas", ptxas_path, ("cuda_nvcc/bin",))
+
+
+def find_cuda_tool(name: str, path: str | None = None, wheel_folders: tuple[str, ...] = ()) -> str | None:
+    """``path`` if given (None when it is not an absolute path to an executable file), else
+    ``name`` on PATH, else the one in NVIDIA's CUDA wheels (``nvidia/<folder>/<name>``); None
+    when there is none. Relative paths, and the empty or relative PATH entries that stand for
+    the current folder, are never used: the current folder may be a checkout anyone wrote a
+    ``./ptxas`` into."""
+    if path:
+        usable = os.path.isabs(path) and os.path.isfile(path) and os.access(path, os.X_OK)
+        return path if usable else None
+    found = program_on_path(name)
     if found:
         return found
     try:
-        import nvidia.cuda_nvcc as wheel  # type: ignore[import-not-found]
+        import nvidia  # type: ignore[import-not-found]
     except ImportError:
         return None
-    for base in getattr(wheel, "__path__", ()):
-        candidate = Path(base) / "bin" / "ptxas"
-        if candidate.is_file() and os.access(candidate, os.X_OK):
-            return str(candidate)
+    for base in getattr(nvidia, "__path__", ()):
+        for folder in wheel_folders:
+            candidate = Path(base) / folder / name
+            if candidate.is_file() and os.access(candidate, os.X_OK):
+                return str(candidate)
     return None
 
 
@@ -173,36 +181,51 @@ class PtxasOutput:
 
     text: str
     returncode: int
+    cubin: bytes | None = None
+    """The assembled code, when asked for and ptxas made it."""
 
 
 def ptxas_output(ptx: str, chip: str, ptxas_path: str | None = None, timeout: float = 60.0,
-                 verbose: bool = False) -> PtxasOutput | Problem:
-    """Run ptxas (``-v`` with ``verbose``: resource usage per function) on ``ptx`` for ``chip``
-    (an argument list, no shell); a Problem when it could not run or timed out."""
+                 verbose: bool = False, line_info: bool = False, keep_cubin: bool = False) -> PtxasOutput | Problem:
+    """Run ptxas (``-v`` with ``verbose``: resource usage per function; ``-lineinfo`` with
+    ``line_info``: the cubin maps its code to the ``.loc`` lines) on ``ptx`` for ``chip`` (an
+    argument list, no shell); a Problem when it could not run or timed out."""
     executable = find_ptxas(ptxas_path)
     if executable is None:
         return Problem("ptxas", PTXAS_MISSING)
     with tempfile.TemporaryDirectory(prefix="nvgpu-ls-ptxas-") as folder:
         source = Path(folder) / "kernel.ptx"
         source.write_text(ptx, encoding="utf-8")
-        command = [executable, f"-arch={chip}", *(["-v"] if verbose else []), str(source),
-                   "-o", str(Path(folder) / "k.cubin")]
-        try:
-            # its own process group, so that a timeout also ends what it started (a wrapper
-            # script's children would otherwise outlive it, holding its output open)
-            process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, start_new_session=True)
-        except OSError as exc:
-            return Problem("ptxas", f"ptxas could not start: {exc.strerror or exc}")
-        try:
-            stdout, stderr = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
+        output = Path(folder) / "k.cubin"
+        command = [executable, f"-arch={chip}", *(["-v"] if verbose else []), *(["-lineinfo"] if line_info else []),
+                   str(source), "-o", str(output)]
+        done = run_program(command, timeout, "ptxas", "ptxas")
+        if isinstance(done, Problem):
+            return done
+        returncode, stdout, stderr = done
+        cubin = output.read_bytes() if keep_cubin and returncode == 0 and output.is_file() else None
+    return PtxasOutput((stdout + stderr).decode("utf-8", "replace"), returncode, cubin)
+
+
+def run_program(command: list[str], timeout: float, what: str, stage: str) -> tuple[int, bytes, bytes] | Problem:
+    """Run ``command`` (an argument list, no shell, no standard input) in a process group of its
+    own, so that a timeout also ends what it started (a wrapper script's children would
+    otherwise outlive it, holding its output open): its exit status, standard output and
+    error, or a Problem of ``stage`` when it could not start or ran past ``timeout``."""
+    try:
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   start_new_session=True)
+    except OSError as exc:
+        return Problem(stage, f"{what} could not start: {exc.strerror or exc}")
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(process)
+        return Problem(stage, f"{what} timed out after {timeout:g} s and was killed")
+    finally:
+        if process.poll() is None:
             _kill_group(process)
-            return Problem("ptxas", f"ptxas timed out after {timeout:g} s and was killed")
-        finally:
-            if process.poll() is None:
-                _kill_group(process)
-    return PtxasOutput((stdout + stderr).decode("utf-8", "replace"), process.returncode)
+    return process.returncode, stdout, stderr
 
 
 def _kill_group(process: subprocess.Popen) -> None:

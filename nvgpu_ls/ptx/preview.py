@@ -34,7 +34,9 @@ from ..lowering.native import NativeWorker
 from ..lowering.outlining import Outlined, has_launches, outline
 from ..lowering.upstream_engine import CODE_NATIVE, lower_with_upstream
 from ..target import format_ptx, module_targets
+from .occupancy import Occupancy, chip_limits, describe, max_threads_per_block, occupancy
 from .pipeline import Problem, PtxModule, PtxasOutput, lowered_to_ptx, ptxas_messages, ptxas_output
+from .sass import SassKernel, disassemble
 
 SOURCE = "nvgpu-ls.ptx"
 ENGINES = ("builtin", "upstream")
@@ -73,6 +75,9 @@ class PreviewOptions:
     validate: bool = False
     ptxas_path: str | None = None
     timeout: float = 120.0
+    sass: bool = False
+    """Also disassemble each module's cubin (ptxas with line info, then nvdisasm): implies
+    ``validate``."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +92,9 @@ class SourceMapping:
 
 @dataclass(frozen=True)
 class KernelReport:
-    """ptxas's resource usage for one kernel (None where it did not say)."""
+    """ptxas's resource usage for one kernel (None where it did not say), the block size the
+    PTX declares (``.reqntid``/``.maxntid``), the largest block the kernel can be launched
+    with, and the occupancy that follows on the module's chip."""
 
     name: str
     registers: int | None
@@ -95,6 +102,43 @@ class KernelReport:
     spill_loads: int | None
     shared_bytes: int | None
     stack_bytes: int | None
+    barriers: int | None = None
+    constant_bytes: int | None = None
+    block_threads: int | None = None
+    """Threads per block the PTX fixes or bounds; None where it says nothing."""
+    max_threads: int | None = None
+    occupancy: Occupancy | None = None
+    """At ``block_threads`` (128 where the PTX says nothing), no dynamic shared memory."""
+
+    def summary(self) -> str:
+        """``90 regs · 0 spills · 25 KiB smem · 5 blocks/SM of 128 threads (...)``."""
+        spills = (self.spill_stores or 0) + (self.spill_loads or 0)
+        parts = [f"{self.registers if self.registers is not None else '?'} regs",
+                 f"{spills} spill bytes" if spills else "0 spills", f"{_bytes(self.shared_bytes or 0)} smem"]
+        if self.stack_bytes:
+            parts.append(f"{_bytes(self.stack_bytes)} stack")
+        if self.occupancy is not None:
+            parts.append(describe(self.occupancy) + ("" if self.block_threads else ", block size assumed"))
+        return " · ".join(parts)
+
+    def to_json(self) -> dict:
+        found = self.occupancy
+        return {"name": self.name, "registers": self.registers, "spillStores": self.spill_stores,
+                "spillLoads": self.spill_loads, "sharedBytes": self.shared_bytes, "stackBytes": self.stack_bytes,
+                "barriers": self.barriers, "constantBytes": self.constant_bytes, "blockThreads": self.block_threads,
+                "maxThreadsPerBlock": self.max_threads,
+                "occupancy": None if found is None else {
+                    "blockThreads": found.block_threads, "blocksPerSM": found.blocks_per_sm,
+                    "warpsPerSM": found.warps_per_sm, "maxWarpsPerSM": found.max_warps,
+                    "fraction": round(found.fraction, 4), "limitedBy": found.limited_by,
+                    "limits": dict(found.limits), "sharedPerSM": found.shared_config},
+                "summary": self.summary()}
+
+
+def _bytes(count: int) -> str:
+    if count >= 1024 and count % 1024 == 0 or count >= 10 * 1024:
+        return f"{count / 1024:.3g} KiB"
+    return f"{count} B"
 
 
 @dataclass
@@ -106,6 +150,9 @@ class PtxasReport:
     ok: bool
     kernels: list[KernelReport]
     messages: list[str]
+    sass: list[SassKernel] = field(default_factory=list)
+    """Each kernel's SASS (asked for with ``PreviewOptions.sass``), source lines as the
+    preview's: 0-based lines of the file previewed."""
 
 
 @dataclass
@@ -123,19 +170,53 @@ class PtxPreview:
     file where none is known)."""
     cached: bool = False
 
+    def sass_listing(self) -> tuple[str, list[SourceMapping]]:
+        """Every kernel's SASS as one text (a header per kernel, one instruction per line with
+        its offset) and each instruction line's source line."""
+        lines: list[str] = []
+        mapping: list[SourceMapping] = []
+        for report in self.ptxas:
+            for kernel in report.sass:
+                if lines:
+                    lines.append("")
+                lines.append(f"// gpu.module @{report.module}: {report.chip}, kernel {kernel.name}: "
+                             f"{len(kernel.instructions)} instructions")
+                for instruction in kernel.instructions:
+                    if instruction.source_line is not None:
+                        mapping.append(SourceMapping(len(lines), instruction.source_line, 0))
+                    lines.append(f"/*{instruction.offset:04x}*/  {instruction.text}")
+        return "\n".join(lines) + ("\n" if lines else ""), mapping
+
+    def sass_per_line(self) -> dict[int, int]:
+        """How many SASS instructions each source line (0-based) became, over all kernels."""
+        counts: dict[int, int] = {}
+        for report in self.ptxas:
+            for kernel in report.sass:
+                for line, count in kernel.per_source_line().items():
+                    counts[line] = counts.get(line, 0) + count
+        return counts
+
     def to_json(self) -> dict:
         """The result as the editor request and ``--json`` give it (diagnostics apart)."""
         return {
             "ptx": self.ptx,
             "mapping": [[m.ptx_line, m.source_line, m.source_column] for m in self.mapping],
             "ptxasReport": [{"module": r.module, "chip": r.chip, "ok": r.ok,
-                             "kernels": [{"name": k.name, "registers": k.registers, "spillStores": k.spill_stores,
-                                          "spillLoads": k.spill_loads, "sharedBytes": k.shared_bytes,
-                                          "stackBytes": k.stack_bytes} for k in r.kernels],
+                             "kernels": [k.to_json() for k in r.kernels],
                              "messages": list(r.messages)} for r in self.ptxas],
             "modules": [{"name": m.name, "chip": m.chip, "features": m.features} for m in self.modules],
             "cached": self.cached,
         }
+
+    def sass_json(self) -> dict:
+        """The SASS request's answer: the listing, its source mapping, the instruction count of
+        each source line, and the kernels' resources."""
+        text, mapping = self.sass_listing()
+        return {"sass": text if any(r.sass for r in self.ptxas) else None,
+                "mapping": [[m.ptx_line, m.source_line, m.source_column] for m in mapping],
+                "instructionsPerLine": [[line, count] for line, count in sorted(self.sass_per_line().items())],
+                "ptxasReport": self.to_json()["ptxasReport"],
+                "cached": self.cached}
 
 
 # ---------------------------------------------------------------------------- the service
@@ -247,6 +328,10 @@ class _Run:
             mapping = [replace(m, source_line=outlined.original_line(m.source_line)) for m in mapping or []]
             ptx = None if ptx is None else self.source_locs(ptx)
             modules = [replace(module, ptx=self.source_locs(module.ptx)) for module in modules or []]
+            for report in ptxas or []:
+                report.sass = [SassKernel(kernel.name, [replace(i, source_line=outlined.original_line(i.source_line))
+                                                        if i.source_line is not None else i
+                                                        for i in kernel.instructions]) for kernel in report.sass]
         return PtxPreview(ptx, modules or [], mapping or [], ptxas or [], diagnostics), self.stable
 
     def source_locs(self, ptx: str) -> str:
@@ -290,7 +375,7 @@ class _Run:
             self.pipeline_problem(problem)
         ptx, mapping, offsets = self.combine(compiled.modules)
         reports: list[PtxasReport] = []
-        if options.validate:
+        if options.validate or options.sass:
             for module in compiled.modules:
                 reports.append(self.validate(module, offsets[module.name]))
         return self.result(ptx, compiled.modules, mapping, reports)
@@ -428,7 +513,9 @@ class _Run:
     # ------------------------------------------------------------------ ptxas
     def validate(self, module: PtxModule, offset: int) -> PtxasReport:
         self.report(f"ptxas @{module.name} ({module.chip})")
-        done = ptxas_output(module.ptx, module.chip, self.options.ptxas_path, self.options.timeout, verbose=True)
+        sass = self.options.sass
+        done = ptxas_output(module.ptx, module.chip, self.options.ptxas_path, self.options.timeout, verbose=True,
+                            line_info=sass, keep_cubin=sass)
         if isinstance(done, Problem):
             self.stable = self.stable and "timed out" not in done.message
             self.problem("ptx.ptxas", f"gpu.module @{module.name}: {done.message}",
@@ -456,7 +543,17 @@ class _Run:
             self.problem("ptx.ptxas", f"ptxas failed (exit status {done.returncode}) for gpu.module @{module.name}",
                          self.span_of_message("", module.name))
         kept = [line.rstrip() for line in done.text.splitlines() if line.strip()]
-        return PtxasReport(module.name, module.chip, ok, kernel_reports(done), kept)
+        report = PtxasReport(module.name, module.chip, ok, kernel_reports(done, module.ptx, module.chip), kept)
+        if sass and ok and done.cubin is not None:
+            self.report(f"nvdisasm @{module.name}")
+            listing = disassemble(done.cubin, self.file_name, timeout=self.options.timeout)
+            if isinstance(listing, Problem):
+                self.stable = self.stable and "timed out" not in listing.message
+                self.problem("ptx.sass", f"gpu.module @{module.name}: {listing.message}",
+                             self.span_of_message("", module.name))
+            else:
+                report.sass = listing
+        return report
 
 
 def _unstable(message: str) -> bool:
@@ -540,8 +637,37 @@ _USED = re.compile(r"Used (\d+) registers")
 _SMEM = re.compile(r"(\d+) bytes smem")
 
 
-def kernel_reports(output: PtxasOutput) -> list[KernelReport]:
-    """Each entry function's resources, as ``ptxas -v`` reports them."""
+_BARRIERS = re.compile(r"used (\d+) barriers")
+_CMEM = re.compile(r"(\d+) bytes cmem\[0\]")
+_ENTRY = re.compile(r"\.entry\s+([\w$.]+)\s*\(")
+_BLOCK_DIRECTIVE = re.compile(r"\.(reqntid|maxntid)\s+(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?")
+ASSUMED_BLOCK = 128
+"""Threads per block the occupancy is given for where the PTX fixes none."""
+
+
+def declared_block_sizes(ptx: str) -> dict[str, tuple[int, bool]]:
+    """Per entry function, the threads per block its ``.reqntid`` (exact) or ``.maxntid`` (a
+    bound) gives: (threads, exact)."""
+    found: dict[str, tuple[int, bool]] = {}
+    entries = list(_ENTRY.finditer(ptx))
+    for index, entry in enumerate(entries):
+        body_start = ptx.find(")", entry.end())
+        brace = ptx.find("{", body_start)
+        header = ptx[body_start:brace if brace >= 0 else len(ptx)]
+        if index + 1 < len(entries):
+            header = header[:max(0, entries[index + 1].start() - body_start)]
+        match = _BLOCK_DIRECTIVE.search(header)
+        if match:
+            threads = 1
+            for value in match.groups()[1:]:
+                threads *= int(value) if value else 1
+            found[entry.group(1)] = (threads, match.group(1) == "reqntid")
+    return found
+
+
+def kernel_reports(output: PtxasOutput, ptx: str = "", chip: str = "") -> list[KernelReport]:
+    """Each entry function's resources, as ``ptxas -v`` reports them, with the block size
+    ``ptx`` declares and the occupancy on ``chip``."""
     reports: dict[str, dict[str, int | None]] = {}
     current: str | None = None
     properties_of: str | None = None
@@ -565,5 +691,22 @@ def kernel_reports(output: PtxasOutput) -> list[KernelReport]:
             reports[current]["registers"] = int(match.group(1))
             smem = _SMEM.search(line)
             reports[current]["shared"] = int(smem.group(1)) if smem else 0
-    return [KernelReport(name, r.get("registers"), r.get("spill_stores"), r.get("spill_loads"), r.get("shared"),
-                         r.get("stack")) for name, r in reports.items()]
+            barriers = _BARRIERS.search(line)
+            reports[current]["barriers"] = int(barriers.group(1)) if barriers else 0
+            cmem = _CMEM.search(line)
+            reports[current]["constant"] = int(cmem.group(1)) if cmem else None
+    declared = declared_block_sizes(ptx)
+    limits = chip_limits(chip) if chip else None
+    found = []
+    for name, r in reports.items():
+        block = declared.get(name)
+        registers, shared = r.get("registers"), r.get("shared")
+        max_threads = result = None
+        if limits is not None and registers is not None:
+            max_threads = max_threads_per_block(limits, registers, block[0] if block else None)
+            threads = block[0] if block else min(ASSUMED_BLOCK, max_threads) or ASSUMED_BLOCK
+            result = occupancy(chip, registers, shared or 0, threads, limits=limits)
+        found.append(KernelReport(name, registers, r.get("spill_stores"), r.get("spill_loads"), shared,
+                                  r.get("stack"), r.get("barriers"), r.get("constant"),
+                                  block[0] if block else None, max_threads, result))
+    return found

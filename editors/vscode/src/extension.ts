@@ -13,6 +13,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { KeyedDebouncer } from './debounce';
+import { clientLensCommand } from './lens';
 import {
   PREVIEW_LANGUAGES,
   PREVIEW_REQUESTS,
@@ -23,6 +24,7 @@ import {
   previewUri,
   renderLowered,
   renderPtx,
+  renderSass,
 } from './preview';
 import {
   RESTART_SETTINGS,
@@ -93,6 +95,18 @@ async function startClient(): Promise<void> {
     initializationOptions: initializationOptions(config, config.inspect<string>('ptxasPath')?.globalValue),
     outputChannel: output,
     middleware: {
+      // A resource lens opens the SASS preview beside the source (the server's command would
+      // answer the SASS as data, shown nowhere).
+      provideCodeLenses: async (document, token, next) => {
+        const lenses = await next(document, token);
+        for (const lens of lenses ?? []) {
+          const mapped = clientLensCommand(lens.command);
+          if (mapped !== undefined) {
+            lens.command = { title: mapped.title, command: mapped.command, arguments: [vscode.Uri.parse(mapped.uri)] };
+          }
+        }
+        return lenses;
+      },
       workspace: {
         // The server reads only its own keys and reports unknown ones: leave out the client's.
         configuration: async (params, token, next) => {
@@ -170,7 +184,7 @@ class PreviewProvider implements vscode.TextDocumentContentProvider {
         previewParams(parsed.kind, parsed.sourceUri),
         token,
       );
-      return parsed.kind === 'nvvm' ? renderLowered(result) : renderPtx(result);
+      return parsed.kind === 'nvvm' ? renderLowered(result) : parsed.kind === 'sass' ? renderSass(result) : renderPtx(result);
     } catch (error) {
       return `// nvgpu-ls: ${PREVIEW_REQUESTS[parsed.kind]} failed: ${error instanceof Error ? error.message : String(error)}\n`;
     }
@@ -311,6 +325,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, provider),
     vscode.commands.registerCommand('nvgpu.lowerToNvvm', (arg?: unknown) => openPreview(provider, 'nvvm', arg)),
     vscode.commands.registerCommand('nvgpu.previewPtx', (arg?: unknown) => openPreview(provider, 'ptx', arg)),
+    vscode.commands.registerCommand('nvgpu.previewSass', (arg?: unknown) => openPreview(provider, 'sass', arg)),
     vscode.commands.registerCommand('nvgpu.showServerStatus', showServerStatus),
     vscode.commands.registerCommand('nvgpu.restartServer', async () => {
       await restartClient();

@@ -1,21 +1,22 @@
-// The read-only side documents of "Lower to NVVM" and "Preview PTX": their URIs and text.
+// The read-only side documents of "Lower to NVVM", "Preview PTX" and "Preview SASS": their URIs and text.
 // Pure: unit-tested.
 
 /** The scheme of the preview documents (a TextDocumentContentProvider answers it). */
 export const PREVIEW_SCHEME = 'nvgpu-ls-preview';
 
-export type PreviewKind = 'nvvm' | 'ptx';
+export type PreviewKind = 'nvvm' | 'ptx' | 'sass';
 
 /** The request each preview sends to the server. */
 export const PREVIEW_REQUESTS: Record<PreviewKind, string> = {
   nvvm: 'nvgpu-ls/lowerToNvvm',
   ptx: 'nvgpu-ls/previewPtx',
+  sass: 'nvgpu-ls/previewSass',
 };
 
 /** The language of each preview document (the path's extension gives the same). */
-export const PREVIEW_LANGUAGES: Record<PreviewKind, string> = { nvvm: 'mlir', ptx: 'ptx' };
+export const PREVIEW_LANGUAGES: Record<PreviewKind, string> = { nvvm: 'mlir', ptx: 'ptx', sass: 'plaintext' };
 
-const SUFFIXES: Record<PreviewKind, string> = { nvvm: '.nvvm.mlir', ptx: '.ptx' };
+const SUFFIXES: Record<PreviewKind, string> = { nvvm: '.nvvm.mlir', ptx: '.ptx', sass: '.sass.txt' };
 
 export interface UriParts {
   scheme: string;
@@ -106,8 +107,25 @@ interface PtxasReport {
   module?: string;
   chip?: string;
   ok?: boolean;
-  kernels?: { name: string; registers?: number | null; spillStores?: number | null; spillLoads?: number | null; sharedBytes?: number | null }[];
+  kernels?: {
+    name: string;
+    registers?: number | null;
+    spillStores?: number | null;
+    spillLoads?: number | null;
+    sharedBytes?: number | null;
+    summary?: string;
+  }[];
   messages?: string[];
+}
+
+function kernelLine(kernel: NonNullable<PtxasReport['kernels']>[number]): string {
+  if (typeof kernel.summary === 'string' && kernel.summary !== '') {
+    return `//   ${kernel.name}: ${kernel.summary}`;
+  }
+  return (
+    `//   ${kernel.name}: ${kernel.registers ?? '?'} registers, ${kernel.sharedBytes ?? 0} bytes shared, ` +
+    `${kernel.spillStores ?? 0} spill stores, ${kernel.spillLoads ?? 0} spill loads`
+  );
 }
 
 /** The text of the "Preview PTX" document for the server's answer `{ptx, ptxasReport, diagnostics, engine}`:
@@ -122,10 +140,7 @@ export function renderPtx(result: {
   for (const report of result.ptxasReport ?? []) {
     header.push(`// ptxas ${report.chip ?? ''} @${report.module ?? ''}: ${report.ok ? 'ok' : 'FAILED'}`);
     for (const kernel of report.kernels ?? []) {
-      header.push(
-        `//   ${kernel.name}: ${kernel.registers ?? '?'} registers, ${kernel.sharedBytes ?? 0} bytes shared, ` +
-          `${kernel.spillStores ?? 0} spill stores, ${kernel.spillLoads ?? 0} spill loads`,
-      );
+      header.push(kernelLine(kernel));
     }
     for (const message of report.messages ?? []) {
       header.push(`//   ${message}`);
@@ -140,6 +155,18 @@ export function renderPtx(result: {
     return header.join('\n') + '\n';
   }
   return (header.length > 0 ? header.join('\n') + '\n\n' : '') + result.ptx;
+}
+
+/** The text of the "Preview SASS" document for the server's answer `{sass, ptxasReport, diagnostics, engine}`:
+ * each kernel's resources and occupancy as comments, then its SASS. */
+export function renderSass(result: {
+  sass?: string | null;
+  ptxasReport?: PtxasReport[];
+  diagnostics?: LspDiagnostic[];
+  engine?: string;
+}): string {
+  const text = renderPtx({ ...result, ptx: result.sass });
+  return typeof result.sass === 'string' && result.sass !== '' ? text : text.replace('// nvgpu-ls: no PTX', '// nvgpu-ls: no SASS');
 }
 
 /** The modules' targets of a PTX preview answer, e.g. ["sm_90a+ptx80"]. */

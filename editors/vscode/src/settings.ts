@@ -7,7 +7,7 @@ export const SECTION = 'nvgpu-ls';
 
 /** The settings the server reads (it reports any other key as unknown). */
 export const SERVER_SETTING_KEYS = [
-  'target', 'configPath', 'rules', 'loweringEngine', 'ptxasPath', 'idleMemoryRelease',
+  'target', 'configPath', 'rules', 'loweringEngine', 'ptxasPath', 'idleMemoryRelease', 'resourceLens',
 ] as const;
 
 /** Settings that change the server's command line or what it trusts at launch: the client
@@ -21,6 +21,7 @@ export interface ServerSettings {
   loweringEngine?: string;
   ptxasPath?: string | null;
   idleMemoryRelease?: number;
+  resourceLens?: boolean;
 }
 
 /** The server's part of the `nvgpu-ls` section, as initializationOptions and as the answer to

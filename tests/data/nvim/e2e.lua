@@ -203,6 +203,34 @@ local function main()
   end)
   results.status = buffer_text(scratch("nvgpustatus"))
   step("status")
+
+  -- 8. the resource code lens above a kernel: the plugin asks for lenses itself (on entering
+  -- the buffer, after edits, and again while the server finds the figures)
+  if opts.lens_sample then
+    vim.cmd("edit " .. vim.fn.fnameescape(opts.lens_sample))
+    local lens_buf = vim.api.nvim_get_current_buf()
+    wait("a client on the kernel file", function() return nvgpu.client(lens_buf) ~= nil end)
+    local function titled()
+      for _, lens in ipairs(vim.lsp.codelens.get(lens_buf) or {}) do
+        if lens.command and (lens.command.title or "") ~= "" then
+          return lens
+        end
+      end
+    end
+    wait("a resource lens", function() return titled() ~= nil end)
+    local lens = titled()
+    results.lens = { line = lens.range.start.line, title = lens.command.title, command = lens.command.command }
+    step("lens")
+
+    -- 9. :NvgpuSass shows the kernel's figures and its SASS beside it
+    vim.cmd("NvgpuSass")
+    wait("a SASS buffer", function()
+      local sass = scratch("sass_listing")
+      return sass ~= nil and buffer_text(sass):find("HGMMA", 1, true) ~= nil
+    end)
+    results.sass = buffer_text(scratch("sass_listing"))
+    step("lens")
+  end
 end
 
 local ok, err = xpcall(main, debug.traceback)

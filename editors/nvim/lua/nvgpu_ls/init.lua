@@ -1,6 +1,8 @@
--- nvgpu-ls for Neovim: starts the language server for *.mlir buffers and adds :NvgpuLower and
--- :NvgpuPtx, which show what the current buffer lowers to (nvgpu -> nvvm) and the PTX it
--- compiles to in a scratch buffer beside it, and :NvgpuStatus, what the server holds.
+-- nvgpu-ls for Neovim: starts the language server for *.mlir buffers and adds :NvgpuLower,
+-- :NvgpuPtx and :NvgpuSass, which show what the current buffer lowers to (nvgpu -> nvvm), the
+-- PTX it compiles to and the SASS ptxas makes of it in a scratch buffer beside it, and
+-- :NvgpuStatus, what the server holds. Each kernel's resources and occupancy show as a code
+-- lens above it (``code_lens = false`` in setup() turns that off).
 --
 --   require("nvgpu_ls").setup({
 --     cmd = { "nvgpu-ls" },                                  -- how to start the server
@@ -33,6 +35,7 @@ local state = {
   config = nil, -- the resolved setup() options
   clients = {}, -- root directory -> client id (Neovim 0.7 - 0.10 paths)
   results = {}, -- "<source bufnr>:<kind>" -> scratch buffer
+  lens_buffers = {}, -- bufnr -> true where the resource lenses are kept fresh
   warned = false,
 }
 
@@ -141,7 +144,9 @@ function M.attach(bufnr)
   end
   local root = state.config.root_dir or M.find_root(bufnr, state.config.root_markers)
   if M.mode() ~= "start_client" then
-    return vim.lsp.start(client_config(root), { bufnr = bufnr })
+    local started = vim.lsp.start(client_config(root), { bufnr = bufnr })
+    M.enable_lenses(bufnr)
+    return started
   end
   local id = state.clients[root]
   local client = id and vim.lsp.get_client_by_id(id)
@@ -166,14 +171,67 @@ function M.attach(bufnr)
     state.clients[root] = id
   end
   vim.lsp.buf_attach_client(bufnr, id)
+  M.enable_lenses(bufnr)
   return id
+end
+
+-- ------------------------------------------------------------------ resource lenses
+
+local LENS_DELAYS_MS = { 1500, 4000, 9000 }
+--- The server finds a kernel's figures in the background, about a second after an edit; Neovim
+--- before 0.10 has no ``workspace/codeLens/refresh``, so the lenses are asked for again then.
+
+local function refresh_lenses(bufnr)
+  if not vim.api.nvim_buf_is_valid(bufnr) or M.client(bufnr) == nil then
+    return
+  end
+  if vim.fn.has("nvim-0.10") == 1 then
+    pcall(vim.lsp.codelens.refresh, { bufnr = bufnr })
+  elseif bufnr == vim.api.nvim_get_current_buf() then
+    pcall(vim.lsp.codelens.refresh)
+  end
+end
+
+--- Ask for ``bufnr``'s lenses now and a few times while the server finds their figures.
+function M.refresh_lenses_soon(bufnr)
+  refresh_lenses(bufnr)
+  for _, delay in ipairs(LENS_DELAYS_MS) do
+    vim.defer_fn(function()
+      refresh_lenses(bufnr)
+    end, delay)
+  end
+end
+
+--- Keep ``bufnr``'s resource lenses fresh: asked for on entering the buffer, after edits, on
+--- writes and when the cursor rests.
+function M.enable_lenses(bufnr)
+  if state.config == nil or state.config.code_lens == false or state.lens_buffers[bufnr] then
+    return
+  end
+  state.lens_buffers[bufnr] = true
+  local group = vim.api.nvim_create_augroup("nvgpu_ls_lens_" .. bufnr, { clear = true })
+  vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "TextChanged", "BufWritePost", "CursorHold" }, {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      M.refresh_lenses_soon(bufnr)
+    end,
+  })
+  vim.api.nvim_create_autocmd("BufWipeout", {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      state.lens_buffers[bufnr] = nil
+    end,
+  })
+  M.refresh_lenses_soon(bufnr)
 end
 
 --- Configure and start nvgpu-ls for ``filetypes`` (default mlir) buffers.
 ---
 --- opts: cmd, settings (the "nvgpu-ls" section's contents, or {["nvgpu-ls"] = {...}}),
 --- init_options (default: the same settings, with the ptxas they name as trustedTools), root_markers, root_dir (a fixed directory),
---- filetypes, capabilities, handlers, on_attach, on_exit, cmd_env.
+--- filetypes, capabilities, handlers, on_attach, on_exit, cmd_env, code_lens (default true).
 function M.setup(opts)
   opts = opts or {}
   local config = vim.tbl_extend("force", vim.deepcopy(M.defaults), opts)
@@ -187,6 +245,15 @@ function M.setup(opts)
 
   if M.mode() == "config" then
     check_executable()
+    vim.api.nvim_create_autocmd("LspAttach", {
+      group = vim.api.nvim_create_augroup("nvgpu_ls_attach", { clear = true }),
+      callback = function(args)
+        local client = vim.lsp.get_client_by_id(args.data.client_id)
+        if client ~= nil and CLIENT_NAMES[client.name] then
+          M.enable_lenses(args.buf)
+        end
+      end,
+    })
     vim.lsp.config(M.name, {
       cmd = config.cmd,
       cmd_env = config.cmd_env,
@@ -297,9 +364,23 @@ end
 local KINDS = {
   lower = { method = "nvgpu-ls/lowerToNvvm", field = "text", filetype = "mlir", title = "Lower to NVVM" },
   ptx = { method = "nvgpu-ls/previewPtx", field = "ptx", filetype = "ptx", title = "Preview PTX" },
+  sass = { method = "nvgpu-ls/previewSass", field = "sass", filetype = "sass_listing", title = "Preview SASS" },
   status = { method = "nvgpu-ls/serverStatus", field = "text", filetype = "nvgpustatus", title = "Server status",
              server_wide = true },
 }
+
+--- Each kernel's figures of a preview answer as comment lines (``// @module kernel: 90 regs · ...``).
+function M.kernel_summaries(result)
+  local lines = {}
+  for _, report in ipairs(is_nil(result.ptxasReport) and {} or result.ptxasReport) do
+    for _, kernel in ipairs(is_nil(report.kernels) and {} or report.kernels) do
+      if not is_nil(kernel.summary) then
+        table.insert(lines, string.format("// @%s %s (%s): %s", report.module, kernel.name, report.chip, kernel.summary))
+      end
+    end
+  end
+  return #lines > 0 and (table.concat(lines, "\n") .. "\n\n") or ""
+end
 
 local function run(kind, bufnr, engine, on_done)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
@@ -328,7 +409,11 @@ local function run(kind, bufnr, engine, on_done)
       local why = is_nil(result) and "" or diagnostics_text(result.diagnostics)
       notify(spec.title .. ": nothing to show" .. (why ~= "" and (":\n" .. why) or ""), vim.log.levels.ERROR)
     else
-      shown = M.show(bufnr, kind, result[spec.field], spec.filetype)
+      local text = result[spec.field]
+      if kind == "sass" then
+        text = M.kernel_summaries(result) .. text
+      end
+      shown = M.show(bufnr, kind, text, spec.filetype)
       local problems = diagnostics_text(result.diagnostics)
       if problems ~= "" then
         notify(spec.title .. ":\n" .. problems, vim.log.levels.WARN)
@@ -351,13 +436,18 @@ function M.preview_ptx(bufnr, engine, on_done)
   return run("ptx", bufnr, engine, on_done)
 end
 
+--- Compile the buffer to SASS (ptxas, nvdisasm) and show it, each kernel's figures above it.
+function M.preview_sass(bufnr, engine, on_done)
+  return run("sass", bufnr, engine, on_done)
+end
+
 --- Show what the server holds (nvgpu-ls/serverStatus: documents, handlers in flight, caches,
 --- its worker, its memory) in a scratch buffer.
 function M.status(bufnr, on_done)
   return run("status", bufnr, nil, on_done)
 end
 
---- :NvgpuLower [engine], :NvgpuPtx [engine] and :NvgpuStatus.
+--- :NvgpuLower [engine], :NvgpuPtx [engine], :NvgpuSass [engine] and :NvgpuStatus.
 function M.create_commands()
   local options = {
     nargs = "?",
@@ -371,6 +461,9 @@ function M.create_commands()
   vim.api.nvim_create_user_command("NvgpuPtx", function(args)
     M.preview_ptx(0, args.args)
   end, vim.tbl_extend("force", options, { desc = "nvgpu-ls: preview this file's PTX" }))
+  vim.api.nvim_create_user_command("NvgpuSass", function(args)
+    M.preview_sass(0, args.args)
+  end, vim.tbl_extend("force", options, { desc = "nvgpu-ls: preview this file's SASS" }))
   vim.api.nvim_create_user_command("NvgpuStatus", function()
     M.status(0)
   end, { nargs = 0, desc = "nvgpu-ls: what the server holds" })

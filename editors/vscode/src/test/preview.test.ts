@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { PREVIEW_SCHEME, parsePreviewUri, previewParams, previewUri, renderLowered, renderPtx, targetsOfPreview, uriPath } from '../preview';
+import { PREVIEW_SCHEME, parsePreviewUri, previewParams, previewUri, renderLowered, renderPtx, renderSass, targetsOfPreview, uriPath } from '../preview';
 
 describe('preview URIs', () => {
   it('names the NVVM and PTX documents after the source, keeping the source in the query', () => {
@@ -15,6 +15,20 @@ describe('preview URIs', () => {
     const parts = previewUri('ptx', 'untitled:Untitled-1');
     assert.strictEqual(parts.path, '/Untitled-1.ptx');
     assert.strictEqual(parsePreviewUri(parts)?.sourceUri, 'untitled:Untitled-1');
+  });
+
+  it('names the SASS document after the source too, as plain text', () => {
+    const source = 'file:///home/me/gemm.mlir';
+    assert.strictEqual(previewUri('sass', source).path, '/home/me/gemm.sass.txt');
+    assert.deepStrictEqual(parsePreviewUri(previewUri('sass', source)), { kind: 'sass', sourceUri: source });
+    assert.deepStrictEqual(previewParams('sass', source), { textDocument: { uri: source } });
+  });
+
+  it('shows each kernel summary above the SASS, and says when there is none', () => {
+    const kernels = [{ name: 'gemm', registers: 90, summary: '90 regs · 0 spills · 25 KiB smem · 5 blocks/SM of 128 threads' }];
+    const text = renderSass({ sass: '/*0000*/  EXIT ;\n', ptxasReport: [{ module: 'm', chip: 'sm_90a', ok: true, kernels }] });
+    assert.strictEqual(text, '// ptxas sm_90a @m: ok\n//   gemm: 90 regs · 0 spills · 25 KiB smem · 5 blocks/SM of 128 threads\n\n/*0000*/  EXIT ;\n');
+    assert.ok(renderSass({ sass: null, diagnostics: [] }).startsWith('// nvgpu-ls: no SASS'));
   });
 
   it('refuses other URIs', () => {
