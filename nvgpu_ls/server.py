@@ -284,10 +284,10 @@ class NvgpuLanguageServer(LanguageServer):
             with entry.doc.mutation_lock:
                 worth = resource_lens.worth_compiling(self.context(entry))
             if not worth:
-                self.resource_lenses.keep(uri, text, {})
+                self.resource_lenses.keep(uri, text, resource_lens.NO_FIGURES)
                 return
             options = ptx_preview.preview_options(entry.options, self.settings.lowering_engine, True,
-                                                  self.settings.trusted_program(self.settings.ptxas_path))
+                                                  self.settings.trusted_program(self.settings.ptxas_path), sass=True)
             try:
                 reports = await asyncio.get_running_loop().run_in_executor(
                     self.preview_pool, resource_lens.compile_for_lenses, self.preview_service(), text,
@@ -296,13 +296,22 @@ class NvgpuLanguageServer(LanguageServer):
                 self.window_log_message(lsp.LogMessageParams(
                     type=lsp.MessageType.Error,
                     message=f"nvgpu-ls: the resource lenses of {uri} failed:\n{traceback.format_exc()}"))
-                reports = {}
+                reports = resource_lens.NO_FIGURES
             self.resource_lenses.keep(uri, text, reports)
             if self._client_refreshes_code_lenses():
                 self.workspace_code_lens_refresh(None)
             newest = self.store.open_documents.get(uri)
             if newest is None or newest.text == text:
                 return
+
+    async def hover_with_sass(self, uri: str, position: lsp.Position) -> lsp.Hover | None:
+        """The hover, with the SASS its line became where the lens figures are of this text."""
+        found = await self.answer(uri, hover.hover, position, default=None)
+        entry = self.store.open_documents.get(uri)
+        sass_lines = self.resource_lenses.sass_lines(uri, entry.text) if entry is not None else {}
+        if found is None or not sass_lines:
+            return found
+        return await self.answer(uri, resource_lens.with_sass_counts, found, position, sass_lines, default=found)
 
     def _client_refreshes_code_lenses(self) -> bool:
         workspace = self.client_capabilities.workspace if self.client_capabilities is not None else None
@@ -608,7 +617,7 @@ async def pull_diagnostics(ls: NvgpuLanguageServer, params: lsp.DocumentDiagnost
 # ---------------------------------------------------------------------- features
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
 async def on_hover(ls: NvgpuLanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
-    return await ls.answer(params.text_document.uri, hover.hover, params.position, default=None)
+    return await ls.hover_with_sass(params.text_document.uri, params.position)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)

@@ -96,7 +96,14 @@ def test_vscode_gets_the_lens_after_a_refresh_and_edits_move_it():
         assert lens.command.title.startswith("90 regs · 0 spills · 25 KiB smem · 5 blocks/SM of 128 threads")
         assert "limited by registers" in lens.command.title
         assert lens.command.command == commands.PREVIEW_SASS_COMMAND
+        # the same compilation counted the SASS of each line: the hover of the wgmma op says it
+        wgmma = next(i for i, text in enumerate(GEMM.splitlines()) if "nvgpu.warpgroup.mma %" in text)
+        shown = await s.hover("gemm.mlir", wgmma, GEMM.splitlines()[wgmma].index("nvgpu.warpgroup.mma") + 3)
+        assert "**SASS** from this line:" in shown.contents.value and "in `gemm_128x64_f16_f32`" in shown.contents.value
         await s.change("gemm.mlir", "// a new first line\n" + GEMM)
+        # figures of another text are not this one's lines: the hover says nothing of SASS
+        shown = await s.hover("gemm.mlir", wgmma + 1, GEMM.splitlines()[wgmma].index("nvgpu.warpgroup.mma") + 3)
+        assert "SASS" not in shown.contents.value
         [moved] = await lenses(s, "gemm.mlir")
         assert moved.range.start.line == line + 1 and moved.command.title == lens.command.title
 

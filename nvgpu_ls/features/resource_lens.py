@@ -2,7 +2,9 @@
 
 ``90 regs · 0 spills · 25 KiB smem · 5 blocks/SM of 128 threads (31% of warps, limited by
 registers)``: what ``ptxas -v`` says of the kernel on its module's chip and the occupancy that
-follows (``ptx/occupancy.py``). Clicking the lens previews the kernel's SASS.
+follows (``ptx/occupancy.py``). Clicking the lens previews the kernel's SASS. The same
+compilation disassembles the kernels, and hovering an op says how many SASS instructions its
+line became (while the figures are those of the text shown).
 
 Finding the figures takes the PTX pipeline and ptxas, about a second, so the lenses never wait
 for it: ``ResourceLenses`` keeps, per document, the kernels' reports of the last text that
@@ -75,11 +77,30 @@ def worth_compiling(ctx: FeatureContext) -> bool:
 
 
 Reports = dict[tuple[str, str], "KernelReport"]
+SassLines = dict[int, list[tuple[str, int]]]
+"""Per 0-based source line, (kernel, SASS instructions) for each kernel it went into."""
 
 
-def kernel_figures(preview: PtxPreview) -> Reports:
-    """Each kernel's report in ``preview``, by (module, kernel)."""
-    return {(report.module, kernel.name): kernel for report in preview.ptxas for kernel in report.kernels}
+@dataclass(frozen=True)
+class Figures:
+    """What one compilation of a document's text found."""
+
+    reports: Reports
+    sass_lines: SassLines
+
+
+NO_FIGURES = Figures({}, {})
+
+
+def kernel_figures(preview: PtxPreview) -> Figures:
+    """Each kernel's report in ``preview``, by (module, kernel), and its SASS per source line."""
+    reports = {(report.module, kernel.name): kernel for report in preview.ptxas for kernel in report.kernels}
+    sass_lines: SassLines = {}
+    for report in preview.ptxas:
+        for kernel in report.sass:
+            for line, count in sorted(kernel.per_source_line().items()):
+                sass_lines.setdefault(line, []).append((kernel.name, count))
+    return Figures(reports, sass_lines)
 
 
 class ResourceLenses:
@@ -87,7 +108,7 @@ class ResourceLenses:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._found: dict[str, tuple[str, Reports]] = {}
+        self._found: dict[str, tuple[str, Figures]] = {}
         self._asked: set[str] = set()
         """Documents whose lenses the client asked for: their edits are compiled too."""
 
@@ -105,9 +126,9 @@ class ResourceLenses:
             found = self._found.get(uri)
         return found is not None and found[0] == text
 
-    def keep(self, uri: str, text: str, reports: Reports) -> None:
+    def keep(self, uri: str, text: str, figures: Figures) -> None:
         with self._lock:
-            self._found[uri] = (text, reports)
+            self._found[uri] = (text, figures)
 
     def forget(self, uri: str) -> None:
         with self._lock:
@@ -115,9 +136,16 @@ class ResourceLenses:
             self._asked.discard(uri)
 
     def reports(self, uri: str) -> Reports:
+        """The kernels' reports last found for the document (for whatever text it had then)."""
         with self._lock:
             found = self._found.get(uri)
-        return found[1] if found is not None else {}
+        return found[1].reports if found is not None else {}
+
+    def sass_lines(self, uri: str, text: str) -> SassLines:
+        """The SASS instruction counts per line, when they were found for exactly ``text``."""
+        with self._lock:
+            found = self._found.get(uri)
+        return found[1].sass_lines if found is not None and found[0] == text else {}
 
 
 def code_lenses(ctx: FeatureContext, reports: Reports) -> list[lsp.CodeLens]:
@@ -136,8 +164,20 @@ def code_lenses(ctx: FeatureContext, reports: Reports) -> list[lsp.CodeLens]:
     return lenses
 
 
-def compile_for_lenses(service: Any, text: str, path: str, options: Any) -> Reports:
-    """The kernels' reports of ``text`` (the PTX pipeline and ``ptxas -v``; slow: off the event
-    loop); empty when it could not be compiled."""
+def compile_for_lenses(service: Any, text: str, path: str, options: Any) -> Figures:
+    """The kernels' figures of ``text`` (the PTX pipeline, ``ptxas -v`` and nvdisasm; slow: off
+    the event loop); none when it could not be compiled."""
     preview = service.preview(text, path, options)
     return kernel_figures(preview)
+
+
+def with_sass_counts(ctx: FeatureContext, found: lsp.Hover | None, position: lsp.Position,
+                     sass_lines: SassLines) -> lsp.Hover | None:
+    """``found`` (the hover of an op) with what the op's line became in SASS."""
+    counts = sass_lines.get(position.line)
+    if found is None or not counts or not isinstance(found.contents, lsp.MarkupContent):
+        return found
+    made = ", ".join(f"{count} in `{kernel}`" for kernel, count in counts)
+    plural = "instruction" if sum(count for _, count in counts) == 1 else "instructions"
+    value = f"{found.contents.value}\n\n**SASS** from this line: {made} ({plural}; ptxas's line info)"
+    return lsp.Hover(contents=lsp.MarkupContent(kind=found.contents.kind, value=value), range=found.range)
