@@ -4,10 +4,12 @@ Every gated nvgpu op (and every instance form with its own requirement: mma.sync
 and types, extf/truncf type pairs and rounding) is written twice: as an MLIR snippet the
 gate judges, and as a small PTX kernel holding the instruction(s) the op becomes
 (``tests/data/gate_ptx/``; ``VERSION`` and ``TARGET`` are filled in here). For each
-target the gate's verdict on the snippet must equal ptxas's on the kernel. ptxas 13 is
-used where it knows the architecture, the ``nvidia-cuda-nvcc-cu12`` wheel's ptxas (12.9)
-for sm_70, which ptxas 13 dropped. Each target is tried with the newest PTX ISA that
-ptxas supports, and a few ops also with a PTX ISA just too old and just new enough.
+target the gate's verdict on the snippet must equal ptxas's on the kernel. The newest ptxas
+is used where it knows the architecture (the ``nvidia-cuda-nvcc`` 13.x wheel's, 13.5 today,
+reading PTX ISA 9.5), the ``nvidia-cuda-nvcc-cu12`` wheel's ptxas (12.9) for sm_70, which
+ptxas 13 dropped. Each target is tried with the newest PTX ISA that ptxas supports, and a
+few ops also with a PTX ISA just too old and just new enough (the fp6 conversions of PTX ISA
+9.1 and 9.2 among them, where a ptxas reads it).
 """
 
 from __future__ import annotations
@@ -33,9 +35,9 @@ PTX_DIR = Path(__file__).resolve().parent / "data" / "gate_ptx"
 # ---------------------------------------------------------------------------- ptxas
 RELEASE_PTX = {
     (12, 4): "8.4", (12, 5): "8.5", (12, 6): "8.5", (12, 7): "8.6", (12, 8): "8.7", (12, 9): "8.8",
-    (13, 0): "9.0", (13, 1): "9.1",
+    (13, 0): "9.0", (13, 1): "9.1", (13, 5): "9.5",
 }
-"""The newest PTX ISA each CUDA release's ptxas reads."""
+"""The newest PTX ISA each CUDA release's ptxas reads (13.5's measured: it refuses 9.6)."""
 
 
 @dataclass(frozen=True)
@@ -64,12 +66,17 @@ def _describe(path: str) -> Ptxas | None:
 
 @lru_cache(maxsize=1)
 def available_ptxas() -> tuple[Ptxas, ...]:
-    """Every ptxas found, newest release first: the one on PATH and the cu12 wheel's."""
+    """Every ptxas found, newest release first: the one on PATH, the nvidia-cuda-nvcc 13.x
+    wheel's and the cu12 wheel's."""
     candidates = []
     on_path = shutil.which("ptxas")
     if on_path:
         candidates.append(on_path)
-    spec = importlib.util.find_spec("nvidia.cuda_nvcc") if importlib.util.find_spec("nvidia") else None
+    nvidia = importlib.util.find_spec("nvidia")
+    if nvidia is not None and nvidia.submodule_search_locations:
+        for location in nvidia.submodule_search_locations:
+            candidates.append(str(Path(location) / "cu13" / "bin" / "ptxas"))  # nvidia-cuda-nvcc 13.x
+    spec = importlib.util.find_spec("nvidia.cuda_nvcc") if nvidia is not None else None
     if spec is not None and spec.submodule_search_locations:
         for location in spec.submodule_search_locations:
             candidates.append(str(Path(location) / "bin" / "ptxas"))
@@ -258,7 +265,16 @@ OLD_PTX = (
     ("mma.m16n8k32.e4m3", "sm_89", "8.3"), ("mma.m16n8k32.e4m3", "sm_89", "8.4"),
     ("mma.m16n8k16.e4m3", "sm_90a", "8.6"), ("mma.m16n8k16.e4m3", "sm_90a", "8.7"),
     ("stmatrix", "sm_90", "7.8"), ("fma", "sm_100", "8.6"),
+    # the PTX ISA 9.1 / 9.2 fp6 conversions, checkable with a ptxas of CUDA 13.1 or later
+    ("truncf.f16.e2m3", "sm_100a", "9.0"), ("truncf.f16.e2m3", "sm_100a", "9.1"),
+    ("extf.e2m3.bf16", "sm_100a", "9.1"), ("extf.e2m3.bf16", "sm_100a", "9.2"),
+    ("extf.e2m3.bf16", "sm_120a", "9.1"), ("extf.e2m3.bf16", "sm_120a", "9.2"),
 )
+
+
+def _isa(version: str) -> tuple[int, int]:
+    major, minor = version.split(".")
+    return int(major), int(minor)
 
 
 def snippet(case: str, chip: str, ptx: str) -> str:
@@ -287,7 +303,8 @@ def _runs() -> list[tuple[str, str, str]]:
             if ptxas is not None:
                 runs.append((case, chip, ptxas.newest_ptx))
     for case, chip, ptx in OLD_PTX:
-        if ptxas_for(chip) is not None:
+        ptxas = ptxas_for(chip)
+        if ptxas is not None and _isa(ptx) <= _isa(ptxas.newest_ptx):
             runs.append((case, chip, ptx))
     return runs
 
@@ -296,7 +313,7 @@ def _runs() -> list[tuple[str, str, str]]:
 def ptxas_verdicts() -> dict[tuple[str, str, str], tuple[bool, str]]:
     """ptxas's verdict on every (case, chip, PTX ISA), computed once in a thread pool."""
     if not available_ptxas():
-        pytest.skip("no ptxas found (neither on PATH nor from the nvidia-cuda-nvcc-cu12 wheel)")
+        pytest.skip("no ptxas found (neither on PATH nor from the nvidia-cuda-nvcc wheels)")
     runs = _runs()
     kernels = {(CASES[case][0], chip, ptx) for case, chip, ptx in runs}
     with ThreadPoolExecutor(max_workers=max(4, 2 * (os.cpu_count() or 1))) as pool:
@@ -323,8 +340,10 @@ def test_gate_matches_ptxas(case: str, ptxas_verdicts) -> None:
 
 def test_every_kernel_assembles_somewhere(ptxas_verdicts) -> None:
     """A kernel no target accepts would make the comparison vacuous (typo in the PTX), unless
-    its instruction is known to be newer than every ptxas here (PTX ISA 9.1 and 9.2 forms)."""
-    newer_than_ptxas = {"extf_e2m3_bf16.ptx", "truncf_f16_e2m3.ptx"}
+    its instruction is newer than every ptxas here (the PTX ISA 9.1 and 9.2 forms, where no
+    ptxas of CUDA 13.1 or later is installed: the nvidia-cuda-nvcc 13.x wheel brings one)."""
+    newest = max((_isa(p.newest_ptx) for p in available_ptxas()), default=(0, 0))
+    newer_than_ptxas = {"extf_e2m3_bf16.ptx", "truncf_f16_e2m3.ptx"} if newest < (9, 2) else set()
     accepted = {CASES[case][0] for (case, _, _), (ok, _) in ptxas_verdicts.items() if ok}
     never = sorted({kernel for kernel, _ in CASES.values()} - accepted - newer_than_ptxas)
     assert not never, f"kernels no target assembles: {never}"

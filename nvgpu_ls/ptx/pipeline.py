@@ -120,13 +120,28 @@ def ptxas_safe_file_names(ptx: str) -> str:
 
 
 # ---------------------------------------------------------------------------- ptxas
-def find_ptxas(ptxas_path: str | None = None) -> str | None:
+PTXAS_13_DROPPED = frozenset({"sm_50", "sm_52", "sm_53", "sm_60", "sm_61", "sm_62", "sm_70", "sm_72",
+                              "sm_101", "sm_101a", "sm_101f"})
+"""Chips ptxas 13 no longer assembles for: its ``--help`` lists sm_75 and later, and CUDA 13
+renamed sm_101 sm_110."""
+
+
+def find_ptxas(ptxas_path: str | None = None, chip: str | None = None) -> str | None:
     """``ptxas_path`` if given (None when it is not an absolute path to an executable file), else
-    ``ptxas`` on PATH, else the one in the ``nvidia-cuda-nvcc`` wheel; None when there is none."""
-    return find_cuda_tool("ptxas", ptxas_path, ("cuda_nvcc/bin",))
+    ``ptxas`` on PATH, else the newest wheel's: ``nvidia-cuda-nvcc`` 13.x (``nvidia/cu13``),
+    then ``nvidia-cuda-nvcc-cu12``; for a chip ptxas 13 dropped (``chip``), the cu12 wheel's
+    first. None when there is none."""
+    if ptxas_path:
+        return find_cuda_tool("ptxas", ptxas_path)
+    if chip is not None and chip in PTXAS_13_DROPPED:
+        older = find_cuda_tool("ptxas", None, ("cuda_nvcc/bin",), search_path=False)
+        if older is not None:
+            return older
+    return find_cuda_tool("ptxas", None, ("cu13/bin", "cuda_nvcc/bin"))
 
 
-def find_cuda_tool(name: str, path: str | None = None, wheel_folders: tuple[str, ...] = ()) -> str | None:
+def find_cuda_tool(name: str, path: str | None = None, wheel_folders: tuple[str, ...] = (),
+                   search_path: bool = True) -> str | None:
     """``path`` if given (None when it is not an absolute path to an executable file), else
     ``name`` on PATH, else the one in NVIDIA's CUDA wheels (``nvidia/<folder>/<name>``); None
     when there is none. Relative paths, and the empty or relative PATH entries that stand for
@@ -135,7 +150,7 @@ def find_cuda_tool(name: str, path: str | None = None, wheel_folders: tuple[str,
     if path:
         usable = os.path.isabs(path) and os.path.isfile(path) and os.access(path, os.X_OK)
         return path if usable else None
-    found = program_on_path(name)
+    found = program_on_path(name) if search_path else None
     if found:
         return found
     try:
@@ -172,7 +187,7 @@ class PtxasMessage:
 
 
 PTXAS_MISSING = ("ptxas not found: give its path (ptxasPath / --ptxas), put it on PATH, or "
-                 "pip install nvidia-cuda-nvcc-cu12")
+                 "pip install nvidia-cuda-nvcc")
 
 
 @dataclass(frozen=True)
@@ -190,7 +205,7 @@ def ptxas_output(ptx: str, chip: str, ptxas_path: str | None = None, timeout: fl
     """Run ptxas (``-v`` with ``verbose``: resource usage per function; ``-lineinfo`` with
     ``line_info``: the cubin maps its code to the ``.loc`` lines) on ``ptx`` for ``chip`` (an
     argument list, no shell); a Problem when it could not run or timed out."""
-    executable = find_ptxas(ptxas_path)
+    executable = find_ptxas(ptxas_path, chip)
     if executable is None:
         return Problem("ptxas", PTXAS_MISSING)
     with tempfile.TemporaryDirectory(prefix="nvgpu-ls-ptxas-") as folder:
