@@ -39,6 +39,22 @@ CASES = {
     "hopper_gemm_tma_wgmma": (ROOT / "tests/data/ptx/hopper_gemm_sm90a.mlir", None, (8, 16, 1), (128, 1, 1)),
 }
 
+HAZARDS = ROOT / "tests" / "data" / "hazards"
+HAZARD_CASES = {
+    # name: (source, block, dynamic shared bytes, opt in to that much): the Hopper GEMM broken
+    # one way each (tests/data/hazards/), and launched in ways its resources do not allow; the
+    # ones that may hang come last
+    "smem_static_65k": (HAZARDS / "smem_static_65k.mlir", (128, 1, 1), 0, False),
+    "smem_over_227k": (HAZARDS / "smem_over_227k.mlir", (128, 1, 1), 0, False),
+    "dynamic_200k_no_optin": (CASES["hopper_gemm_tma_wgmma"][0], (128, 1, 1), 200 * 1024, False),
+    "dynamic_200k_optin": (CASES["hopper_gemm_tma_wgmma"][0], (128, 1, 1), 200 * 1024, True),
+    "dynamic_210k_optin": (CASES["hopper_gemm_tma_wgmma"][0], (128, 1, 1), 210 * 1024, True),
+    "tma_misaligned": (HAZARDS / "tma_misaligned.mlir", (128, 1, 1), 0, False),
+    "block_of_96_threads": (CASES["hopper_gemm_tma_wgmma"][0], (96, 1, 1), 0, False),
+    "tx_bytes_too_few": (HAZARDS / "tx_bytes_too_few.mlir", (128, 1, 1), 0, False),
+    "tx_bytes_too_many": (HAZARDS / "tx_bytes_too_many.mlir", (128, 1, 1), 0, False),
+}
+
 
 # ----------------------------------------------------------------------------- build (here)
 def _split_top(text: str) -> list[str]:
@@ -126,7 +142,23 @@ def build(folder: Path, arch: str, ptxas: str) -> None:
                               "chip": preview.modules[0].chip, "cubin_arch": arch,
                               "grid": grid, "block": block, "parameters": _parameters(kernel_text, kernels[0])}
             print(f"built {name}: {kernels[0]} ({preview.modules[0].chip}), {len(manifest[name]['parameters'])} arguments")
-    # more kernels for the occupancy sweep alone: the GEMM with its registers capped, the other
+    for hazard, (source, block, dynamic, optin) in HAZARD_CASES.items():
+        name = f"hopper_gemm_tma_wgmma__hazard_{hazard}"
+        text = source.read_text(encoding="utf-8")
+        preview = preview_ptx(text, str(source), PreviewOptions())
+        assert preview.ptx, f"{name}: no PTX: {[d.message for d in preview.diagnostics]}"
+        (folder / f"{name}.ptx").write_text(preview.ptx, encoding="utf-8")
+        done = subprocess.run([ptxas, f"-arch={arch}", "-lineinfo", str(folder / f"{name}.ptx"), "-o",
+                               str(folder / f"{name}.cubin")], capture_output=True, text=True, timeout=300)
+        if done.returncode != 0:
+            print(f"hazard {hazard}: ptxas refuses it: {done.stderr.strip()[:300]}")
+            continue
+        manifest[name] = {"source": str(source.relative_to(ROOT.parent)), "engine": "builtin",
+                          "kernel": "gemm_128x64_f16_f32", "chip": "sm_90a", "cubin_arch": arch, "grid": (8, 16, 1),
+                          "block": block, "dynamic_shared": dynamic, "opt_in": optin, "hazard": True,
+                          "parameters": _parameters(text, "gemm_128x64_f16_f32")}
+        print(f"built hazard {hazard}")
+    # more kernels for the occupancy sweep: the GEMM with its registers capped, the other
     # sample kernels of the tests, and kernels that keep many values live (register-bound)
     extra = {f"capped_{cap}": (folder / "hopper_gemm_tma_wgmma.ptx", [f"-maxrregcount={cap}"]) for cap in (64, 72, 80)}
     for sample in sorted((ROOT / "tests/data/ptx").glob("*sm8*.mlir")) + sorted((ROOT / "tests/data/ptx").glob("*sm90*.mlir")) \
@@ -186,12 +218,12 @@ _TENSORMAP_TYPES = {"f16": 6, "f32": 7, "bf16": 9, "i32": 3, "i8": 0}
 _SWIZZLES = {"none": 0, "swizzle_32b": 1, "swizzle_64b": 2, "swizzle_128b": 3}
 
 
-def run(folder: Path, timeout: float) -> int:
+def run(folder: Path, timeout: float, only: str = "") -> int:
     """Every case from its cubin and from its PTX, each in a process of its own (a kernel that
     faults takes its context with it; one that hangs is killed); the number that failed."""
     manifest = json.loads((folder / "manifest.json").read_text())
     failures, report = 0, {}
-    for name in manifest:
+    for name in (name for name in manifest if only in name):
         for image_kind in ("cubin", "ptx"):
             label = f"{name} [{image_kind}]"
             try:
@@ -283,7 +315,11 @@ def run_one(folder: Path, name: str, image_kind: str) -> int:
         else:
             raise RuntimeError(f"no value for a {parameter['type']} argument")
     addresses = np.array([v.ctypes.data for v in values], dtype=np.uint64)
-    check(cu.cuLaunchKernel(function, *case["grid"], *case["block"], 0, 0, addresses.ctypes.data, 0))
+    dynamic = case.get("dynamic_shared", 0)
+    if case.get("opt_in"):
+        check(cu.cuFuncSetAttribute(function, cu.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                    dynamic))
+    check(cu.cuLaunchKernel(function, *case["grid"], *case["block"], dynamic, 0, addresses.ctypes.data, 0))
     check(cu.cuCtxSynchronize())
     out = np.empty_like(arrays[written])
     check(cu.cuMemcpyDtoH(out.ctypes.data, device_arrays[written], out.nbytes))
@@ -382,6 +418,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--arch", default="sm_90a", help="the chip the cubins are assembled for (build)")
     parser.add_argument("--ptxas", default="ptxas", help="the ptxas to assemble with (build)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds each case may take (run)")
+    parser.add_argument("--only", default="", help="run only the cases whose name holds this (run)")
     args = parser.parse_args(argv)
     if args.step == "build":
         build(args.folder, args.arch, args.ptxas)
@@ -390,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
         return occupancy(args.folder)
     if args.step == "run-one":
         return run_one(args.folder, *args.case)
-    return 1 if run(args.folder, args.timeout) else 0
+    return 1 if run(args.folder, args.timeout, args.only) else 0
 
 
 if __name__ == "__main__":
