@@ -28,6 +28,7 @@ from ..analysis.parser import AliasDef
 from ..analysis.values import Attr, Type
 from ..target import TILEAA_CC, TILEAA_SPEC, module_targets, nvvm_targets, tileaa_target
 from ..analysis.opview import OpView
+from ..verify.hazards import RULES
 from .context import FeatureContext
 from .entities import Entity, entity_at, navigation_target, symbol_occurrences, token_at
 from .hover_ops import (
@@ -39,16 +40,25 @@ Answer = tuple[list[str], int, int]
 
 
 def hover(ctx: FeatureContext, position: lsp.Position) -> lsp.Hover | None:
-    """The hover for ``position``: Markdown about the entity there, ranged over its span."""
-    answer = describe_at(ctx, ctx.offset(position))
+    """The hover for ``position``: Markdown about the entity there, ranged over its span, and
+    the rule behind each hazard diagnostic there."""
+    offset = ctx.offset(position)
+    answer = describe_at(ctx, offset)
     if answer is None:
         return None
     lines, start, end = answer
+    lines = lines + hazard_rules(ctx, offset)
     text = markdown(lines)
     if not text:
         return None
     return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text),
                      range=ctx.range(start, end))
+
+
+def hazard_rules(ctx: FeatureContext, offset: int) -> list[str]:
+    """The rule of each hazard diagnostic (``nvgpu.hazard.*``) at ``offset``, one paragraph each."""
+    codes = dict.fromkeys(d.code for d in ctx.diagnostics if d.start <= offset <= d.end and d.code in RULES)
+    return [f"**Hazard** `{code}`: {RULES[code]}" for code in codes]
 
 
 def markdown(lines: list[str]) -> str:

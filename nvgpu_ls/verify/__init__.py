@@ -20,6 +20,7 @@ from . import rules as _rules  # noqa: F401  (registers every verifier)
 from .checking import check_op, holds_any, syntax_error_starts, verify_op
 from .context import Report
 from .gate import GatedOps, target_diagnostics
+from .hazards import hazard_diagnostics
 from .suggestions import with_suggestions
 from .usedef import check_names
 
@@ -68,6 +69,7 @@ def check_document(doc: Document, options: CheckOptions | None = None) -> list[D
     diagnostics = list(doc.diagnostics())
     diagnostics += use_def
     diagnostics += report.diagnostics
+    diagnostics += hazard_diagnostics(doc)
     diagnostics += target_diagnostics(doc, options.target, options.target_origin, gated, doc.ops())
     return finished(doc, diagnostics, options)
 

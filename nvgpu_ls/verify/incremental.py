@@ -44,6 +44,7 @@ from ..analysis.facts import Requirement
 from . import CheckOptions, check_op, finished, holds_any, syntax_error_starts
 from .context import Report
 from .gate import GatedEntry, GatedOps, scope_of, target_diagnostics
+from .hazards import hazard_diagnostics
 from .usedef import check_names
 
 _MODULES = frozenset({"builtin.module", "gpu.module"})
@@ -150,6 +151,7 @@ class IncrementalCheck:
         diagnostics += check_names(doc)
         diagnostics += use_def
         diagnostics += report.diagnostics
+        diagnostics += hazard_diagnostics(doc)
         diagnostics += target_diagnostics(doc, options.target, options.target_origin, gated, module_ops)
         return finished(doc, diagnostics, options)
 

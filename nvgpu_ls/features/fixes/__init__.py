@@ -19,6 +19,8 @@ Families (one module each):
 * ``suggestions`` -- a misspelled op, enum case, mnemonic or attribute name replaced by the
   name ``verify.suggestions`` found ("did you mean");
 * ``payloads`` -- the keys a few older payloads leave implicit, derived from their code;
+* ``hazards`` -- the cross-op hazards where the change is clear (the bytes an mbarrier phase
+  announces);
 * ``expected_checks`` -- not a fix: the ``expected-*`` annotations of the source action.
 """
 
@@ -66,14 +68,14 @@ def apply_edits(text: str, edits: tuple[Edit, ...] | list[Edit]) -> str:
 
 def fixes_for(doc: Document, diag: Diagnostic) -> list[Fix]:
     """Every fix the registered fixers propose for ``diag`` (none when a fixer fails)."""
-    from . import attributes, targets, types
+    from . import attributes, hazards, targets, types
     from .payloads import completed_data
     from .suggestions import suggestion_fixes
 
     diag = dataclasses.replace(diag, data=completed_data(doc, diag))
     found: list[Fix] = []
     for fixer in (suggestion_fixes, *targets.fixers_for(diag.code), *types.fixers_for(diag),
-                  *attributes.fixers_for(diag)):
+                  *attributes.fixers_for(diag), *hazards.fixers_for(diag.code)):
         try:
             found.extend(fix for fix in fixer(doc, diag) if fix.edits)
         except Exception:  # noqa: BLE001  (a fixer that trips on odd text offers nothing)
