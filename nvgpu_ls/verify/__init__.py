@@ -69,7 +69,7 @@ def check_document(doc: Document, options: CheckOptions | None = None) -> list[D
     diagnostics = list(doc.diagnostics())
     diagnostics += use_def
     diagnostics += report.diagnostics
-    diagnostics += hazard_diagnostics(doc)
+    diagnostics += hazard_diagnostics(doc, options.target, options.target_origin)
     diagnostics += target_diagnostics(doc, options.target, options.target_origin, gated, doc.ops())
     return finished(doc, diagnostics, options)
 

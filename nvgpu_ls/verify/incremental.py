@@ -151,7 +151,7 @@ class IncrementalCheck:
         diagnostics += check_names(doc)
         diagnostics += use_def
         diagnostics += report.diagnostics
-        diagnostics += hazard_diagnostics(doc)
+        diagnostics += hazard_diagnostics(doc, options.target, options.target_origin)
         diagnostics += target_diagnostics(doc, options.target, options.target_origin, gated, module_ops)
         return finished(doc, diagnostics, options)
 

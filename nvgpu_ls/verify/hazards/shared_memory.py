@@ -1,0 +1,178 @@
+"""``nvgpu.hazard.shared-memory``: a kernel that needs more shared memory than a block may have.
+
+A block's shared memory is its static shared memory (the workgroup-space ``memref.global`` s
+the kernel reads with ``memref.get_global``, the barriers of each ``nvgpu.mbarrier.create``, 8
+bytes each, workgroup ``memref.alloca`` s) plus the dynamic shared memory its launch asks for
+(``dynamic_shared_memory_size``). The most a block may have is the chip's opt-in maximum
+(``chips.py``: 227 KiB on sm_80 … sm_90 … sm_100 with their own figures, 99 KiB on sm_86/89 and
+sm_120). Static shared memory past it and ptxas refuses the kernel ("uses too much shared
+data"); static plus dynamic past it and the launch is refused (``CUDA_ERROR_INVALID_VALUE``,
+seen on an H200, opt-in or not). Static shared memory above 48 KiB is fine: ptxas 13 takes it
+and the H200 ran such a kernel; the 48 KiB without opt-in binds dynamic memory, which MLIR's
+runtime opts into by itself.
+
+The sum is a lower bound: the sizes alone, without the padding alignment adds, and nothing a
+called function or a ``workgroup`` attribution adds; a dynamic size or a global that is not a
+constant leaves the launch's part out. So an error here is certain; a kernel just under the
+limit may still be over it.
+"""
+
+from __future__ import annotations
+
+from ...analysis.document import Document
+from ...analysis.ir import Operation
+from ...analysis.opview import OpView
+from ...analysis.values import MBarrierGroupType, MemRefType, TypeAttr, element_bit_width
+from ...chips import chip_limits
+from ...diagnostics import Diagnostic, Related, Severity
+from ...dialects.memory_spaces import shared_memory_space
+from ...target import module_targets
+from .static import static_int
+
+CODE = "nvgpu.hazard.shared-memory"
+RULE = ("A block's shared memory — the workgroup-space globals its kernel reads, its mbarrier groups "
+        "(8 bytes a barrier), its workgroup allocas, and the dynamic shared memory its launch asks for — may "
+        "not exceed the chip's per-block maximum with the opt-in (227 KiB on sm_90 and sm_100, 163 KiB on "
+        "sm_80, 99 KiB on sm_86, sm_89 and sm_120). Static shared memory over it and ptxas refuses the kernel; "
+        "static plus dynamic over it and the launch is refused. Static shared memory over 48 KiB is fine.")
+"""The rule as hover explains it."""
+
+MBARRIER_BYTES = 8
+
+
+def shared_memory_hazards(doc: Document, fallback: str | None, origin: str) -> list[Diagnostic]:
+    """An error on each kernel (and each launch of one) over its chip's shared-memory limit."""
+    found: list[Diagnostic] = []
+    for op in doc.ops():
+        if op.name == "gpu.func" and "gpu.kernel" in (op.attributes or {}):
+            module = op.parent_op()
+            if module is not None and module.name == "gpu.module":
+                found += _kernel_hazards(op, module, doc, fallback, origin)
+        elif op.name == "gpu.launch":
+            found += _launch_hazards(op, doc, fallback, origin)
+    return found
+
+
+def _limit(doc: Document, module: Operation | None, fallback: str | None, origin: str) -> tuple[str, int] | None:
+    """The smallest per-block maximum among the targets of ``module``: (chip, bytes)."""
+    best: tuple[str, int] | None = None
+    for resolved in module_targets(doc, module, fallback, origin):
+        if resolved.target is None:
+            continue
+        limits = chip_limits(resolved.target.chip)
+        if limits is not None and (best is None or limits.max_shared_per_block < best[1]):
+            best = (resolved.target.chip, limits.max_shared_per_block)
+    return best
+
+
+def _static_parts(body: Operation, symbols: dict[str, Operation], doc: Document) -> list[tuple[str, int, Operation]]:
+    """(what, bytes, where) of each piece of static shared memory the ops in ``body`` make."""
+    parts: list[tuple[str, int, Operation]] = []
+    seen: set[str] = set()
+    for op in body.walk():
+        if op.name == "memref.get_global" and op.symbols:
+            name = op.symbols[0].name
+            target = symbols.get(name)
+            if name in seen or target is None:
+                continue
+            seen.add(name)
+            declared = OpView(target, doc).attr("type")
+            size = _shared_bytes(declared.type if isinstance(declared, TypeAttr) else declared)
+            if size:
+                parts.append((name, size, target))
+        elif op.name == "nvgpu.mbarrier.create":
+            group = OpView(op, doc).resolve(op.result_types[0].type if op.result_types else None)
+            if isinstance(group, MBarrierGroupType) and shared_memory_space(group.memory_space):
+                parts.append(("the mbarrier group", MBARRIER_BYTES * group.num_barriers, op))
+        elif op.name == "memref.alloca":
+            size = _shared_bytes(OpView(op, doc).resolve(op.result_types[0].type if op.result_types else None))
+            if size:
+                parts.append(("a workgroup alloca", size, op))
+    return parts
+
+
+def _shared_bytes(memref: object) -> int:
+    """The bytes of a static workgroup-space memref type; 0 for any other type."""
+    if not isinstance(memref, MemRefType) or not memref.is_static or not shared_memory_space(memref.memory_space):
+        return 0
+    bits = element_bit_width(memref.element)
+    if bits is None:
+        return 0
+    count = 1
+    for dim in memref.shape:
+        count *= int(dim)  # type: ignore[arg-type]
+    return count * bits // 8
+
+
+def _symbols(scope: Operation | None) -> dict[str, Operation]:
+    """The ``memref.global`` s directly in ``scope``'s region, by ``@name``."""
+    if scope is None:
+        return {}
+    return {op.symbol_name: op for region in scope.regions for block in region.blocks for op in block.ops
+            if op.name == "memref.global" and op.symbol_name}
+
+
+def _kernel_hazards(kernel: Operation, module: Operation, doc: Document, fallback: str | None,
+                    origin: str) -> list[Diagnostic]:
+    limit = _limit(doc, module, fallback, origin)
+    if limit is None:
+        return []
+    parts = _static_parts(kernel, _symbols(module), doc)
+    static = sum(size for _, size, _ in parts)
+    name = (kernel.symbol_name or "@?").lstrip("@")
+    found = []
+    if static > limit[1]:
+        found.append(_diagnostic(kernel, doc, f"kernel {name}", parts, 0, limit,
+                                 "ptxas refuses the kernel (\"uses too much shared data\")"))
+        return found
+    module_name = (module.symbol_name or "").lstrip("@")
+    for launch in doc.ops():
+        if launch.name != "gpu.launch_func" or not _launches(launch, module_name, name):
+            continue
+        dynamic = _dynamic_size(launch)
+        if dynamic and static + dynamic > limit[1]:
+            found.append(_diagnostic(launch, doc, f"this launch of {name}", parts, dynamic, limit,
+                                     "the launch is refused (CUDA_ERROR_INVALID_VALUE), with the opt-in or without"))
+    return found
+
+
+def _launches(launch: Operation, module: str, kernel: str) -> bool:
+    return any(ref.name in (f"@{module}::@{kernel}", f"@{module}::@\"{kernel}\"") for ref in launch.symbols) or \
+        [ref.name for ref in launch.symbols] == [f"@{module}", f"@{kernel}"]
+
+
+def _dynamic_size(launch: Operation) -> int:
+    uses = launch.operands_of("dynamicSharedMemorySize")
+    value = static_int(uses[0].definition) if uses else None
+    return value if value is not None and value > 0 else 0
+
+
+def _launch_hazards(launch: Operation, doc: Document, fallback: str | None, origin: str) -> list[Diagnostic]:
+    scope = launch.parent_op()
+    while scope is not None and scope.name not in ("builtin.module", "gpu.module"):
+        scope = scope.parent_op()
+    limit = _limit(doc, scope, fallback, origin)
+    if limit is None:
+        return []
+    parts = _static_parts(launch, _symbols(scope), doc)
+    static = sum(size for _, size, _ in parts)
+    dynamic = _dynamic_size(launch)
+    if static + dynamic <= limit[1]:
+        return []
+    outcome = ("ptxas refuses the kernel (\"uses too much shared data\")" if static > limit[1] else
+               "the launch is refused (CUDA_ERROR_INVALID_VALUE), with the opt-in or without")
+    return [_diagnostic(launch, doc, "the kernel of this gpu.launch", parts, dynamic, limit, outcome)]
+
+
+def _diagnostic(at: Operation, doc: Document, what: str, parts: list[tuple[str, int, Operation]], dynamic: int,
+                limit: tuple[str, int], outcome: str) -> Diagnostic:
+    static = sum(size for _, size, _ in parts)
+    pieces = ", ".join(f"{name} {size:,}" for name, size, _ in parts)
+    total = static + dynamic
+    needs = f"{total:,} bytes of shared memory (static: {pieces}" + (f"; dynamic: {dynamic:,})" if dynamic else ")")
+    chip, most = limit
+    message = (f"{what} needs at least {needs}, more than a block may have on {chip} "
+               f"({most:,} bytes, {most // 1024} KiB, with the opt-in): {outcome}")
+    related = tuple(Related(op.start, op.end, f"{name}: {size:,} bytes of shared memory") for name, size, op in parts)
+    return Diagnostic(at.name_start, at.name_end, message, CODE, Severity.ERROR, related=related,
+                      data={"needed": total, "limit": most, "chip": chip})
