@@ -10,17 +10,21 @@ module's docstring holds the rule, and the README has a page on each.
   expect against the bytes the TMA loads signalling it bring.
 * ``shared_memory.py`` -- ``nvgpu.hazard.shared-memory``: a kernel's static shared memory,
   and that plus its launch's dynamic shared memory, against its chip's per-block maximum.
+* ``launch_shape.py`` -- ``nvgpu.hazard.launch-shape``: blocks of a kernel with warpgroup ops
+  that are not whole warpgroups.
 """
 
 from __future__ import annotations
 
 from ...analysis.document import Document
 from ...diagnostics import Diagnostic
-from . import shared_memory, transactions
+from . import launch_shape, shared_memory, transactions
+from .launch_shape import launch_shape_hazards
 from .shared_memory import shared_memory_hazards
 from .transactions import transaction_hazards
 
-RULES: dict[str, str] = {transactions.CODE: transactions.RULE, shared_memory.CODE: shared_memory.RULE}
+RULES: dict[str, str] = {transactions.CODE: transactions.RULE, shared_memory.CODE: shared_memory.RULE,
+                         launch_shape.CODE: launch_shape.RULE}
 """Each hazard code and the rule behind it, in a paragraph (hover shows it on the diagnostic)."""
 
 
@@ -28,4 +32,5 @@ def hazard_diagnostics(doc: Document, fallback_target: str | None = None,
                        fallback_origin: str = "--target") -> list[Diagnostic]:
     """Every hazard diagnostic of ``doc``; ``fallback_target`` is the target of modules that
     name none (the configuration's, the setting's)."""
-    return transaction_hazards(doc) + shared_memory_hazards(doc, fallback_target, fallback_origin)
+    return (transaction_hazards(doc) + shared_memory_hazards(doc, fallback_target, fallback_origin)
+            + launch_shape_hazards(doc))
