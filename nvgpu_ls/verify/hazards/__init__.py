@@ -12,6 +12,8 @@ module's docstring holds the rule, and the README has a page on each.
   and that plus its launch's dynamic shared memory, against its chip's per-block maximum.
 * ``launch_shape.py`` -- ``nvgpu.hazard.launch-shape``: blocks of a kernel with warpgroup ops
   that are not whole warpgroups.
+
+They share one walk of the document (``index.py``): they run on every check.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 from ...analysis.document import Document
 from ...diagnostics import Diagnostic
 from . import launch_shape, shared_memory, transactions
+from .index import index_hazard_ops
 from .launch_shape import launch_shape_hazards
 from .shared_memory import shared_memory_hazards
 from .transactions import transaction_hazards
@@ -32,5 +35,6 @@ def hazard_diagnostics(doc: Document, fallback_target: str | None = None,
                        fallback_origin: str = "--target") -> list[Diagnostic]:
     """Every hazard diagnostic of ``doc``; ``fallback_target`` is the target of modules that
     name none (the configuration's, the setting's)."""
-    return (transaction_hazards(doc) + shared_memory_hazards(doc, fallback_target, fallback_origin)
-            + launch_shape_hazards(doc))
+    index = index_hazard_ops(doc)
+    return (transaction_hazards(doc, index) + shared_memory_hazards(doc, index, fallback_target, fallback_origin)
+            + launch_shape_hazards(doc, index))

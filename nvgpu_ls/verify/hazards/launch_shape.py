@@ -15,6 +15,7 @@ from ...analysis.ir import Operation
 from ...analysis.opview import OpView
 from ...analysis.values import DenseArrayAttr
 from ...diagnostics import Diagnostic, Related, Severity
+from .index import Body, HazardIndex
 from .static import static_int
 
 CODE = "nvgpu.hazard.launch-shape"
@@ -28,39 +29,38 @@ _WARPGROUP_OPS = frozenset({"nvgpu.warpgroup.mma"})
 _BLOCK = ("blockSizeX", "blockSizeY", "blockSizeZ")
 
 
-def launch_shape_hazards(doc: Document) -> list[Diagnostic]:
+def launch_shape_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
     """An error on each launch (or kernel) whose blocks cannot hold whole warpgroups."""
     kernels: dict[tuple[str, str], Operation] = {}
     found: list[Diagnostic] = []
-    for op in doc.ops():
-        if op.name == "gpu.func" and "gpu.kernel" in (op.attributes or {}):
-            module = op.parent_op()
-            wgmma = _first_warpgroup_op(op)
-            if module is None or wgmma is None:
-                continue
-            kernels[((module.symbol_name or "").lstrip("@"), (op.symbol_name or "").lstrip("@"))] = wgmma
-            known = _known_block_size(op, doc)
-            if known is not None and known % WARPGROUP:
-                found.append(_diagnostic(op, wgmma, known, f"kernel {(op.symbol_name or '@?').lstrip('@')}'s "
-                                                              "known_block_size"))
-        elif op.name == "gpu.launch":
-            wgmma = _first_warpgroup_op(op)
-            threads = _threads(op)
-            if wgmma is not None and threads is not None and threads % WARPGROUP:
-                found.append(_diagnostic(op, wgmma, threads, "this gpu.launch"))
-    for op in doc.ops():
-        if op.name != "gpu.launch_func" or not op.symbols:
+    for body in index.kernels:
+        kernel, module = body.op, body.module
+        wgmma = _first_warpgroup_op(body)
+        if module is None or wgmma is None:
+            continue
+        kernels[((module.symbol_name or "").lstrip("@"), (kernel.symbol_name or "").lstrip("@"))] = wgmma
+        known = _known_block_size(kernel, doc)
+        if known is not None and known % WARPGROUP:
+            found.append(_diagnostic(kernel, wgmma, known, f"kernel {(kernel.symbol_name or '@?').lstrip('@')}'s "
+                                                            "known_block_size"))
+    for body in index.launches:
+        wgmma = _first_warpgroup_op(body)
+        threads = _threads(body.op) if wgmma is not None else None
+        if wgmma is not None and threads is not None and threads % WARPGROUP:
+            found.append(_diagnostic(body.op, wgmma, threads, "this gpu.launch"))
+    for op in index.launch_funcs:
+        if not op.symbols:
             continue
         parts = [part.lstrip("@") for part in op.symbols[0].name.split("::")]
         wgmma = kernels.get((parts[0], parts[1])) if len(parts) == 2 else None
-        threads = _threads(op)
+        threads = _threads(op) if wgmma is not None else None
         if wgmma is not None and threads is not None and threads % WARPGROUP:
             found.append(_diagnostic(op, wgmma, threads, f"this launch of {parts[1]}"))
     return found
 
 
-def _first_warpgroup_op(op: Operation) -> Operation | None:
-    return next((inner for inner in op.walk() if inner.name in _WARPGROUP_OPS), None)
+def _first_warpgroup_op(body: Body) -> Operation | None:
+    return next((inner for inner in body.inner if inner.name in _WARPGROUP_OPS), None)
 
 
 def _threads(launch: Operation) -> int | None:

@@ -27,6 +27,7 @@ from ...chips import chip_limits
 from ...diagnostics import Diagnostic, Related, Severity
 from ...dialects.memory_spaces import shared_memory_space
 from ...target import module_targets
+from .index import Body, HazardIndex
 from .static import static_int
 
 CODE = "nvgpu.hazard.shared-memory"
@@ -40,16 +41,24 @@ RULE = ("A block's shared memory — the workgroup-space globals its kernel read
 MBARRIER_BYTES = 8
 
 
-def shared_memory_hazards(doc: Document, fallback: str | None, origin: str) -> list[Diagnostic]:
+def shared_memory_hazards(doc: Document, index: HazardIndex, fallback: str | None, origin: str) -> list[Diagnostic]:
     """An error on each kernel (and each launch of one) over its chip's shared-memory limit."""
     found: list[Diagnostic] = []
-    for op in doc.ops():
-        if op.name == "gpu.func" and "gpu.kernel" in (op.attributes or {}):
-            module = op.parent_op()
-            if module is not None and module.name == "gpu.module":
-                found += _kernel_hazards(op, module, doc, fallback, origin)
-        elif op.name == "gpu.launch":
-            found += _launch_hazards(op, doc, fallback, origin)
+    launches: dict[str, list[Operation]] = {}
+    for op in index.launch_funcs:
+        if op.symbols:
+            launches.setdefault(op.symbols[0].name, []).append(op)
+    per_module: dict[int, tuple[dict[str, Operation], tuple[str, int] | None]] = {}
+    for body in index.kernels:
+        module = body.module
+        assert module is not None
+        if id(module) not in per_module:
+            per_module[id(module)] = (_symbols(module), _limit(doc, module, fallback, origin))
+        symbols, limit = per_module[id(module)]
+        if limit is not None:
+            found += _kernel_hazards(body, symbols, limit, doc, launches)
+    for body in index.launches:
+        found += _launch_hazards(body, doc, fallback, origin)
     return found
 
 
@@ -65,11 +74,11 @@ def _limit(doc: Document, module: Operation | None, fallback: str | None, origin
     return best
 
 
-def _static_parts(body: Operation, symbols: dict[str, Operation], doc: Document) -> list[tuple[str, int, Operation]]:
+def _static_parts(body: Body, symbols: dict[str, Operation], doc: Document) -> list[tuple[str, int, Operation]]:
     """(what, bytes, where) of each piece of static shared memory the ops in ``body`` make."""
     parts: list[tuple[str, int, Operation]] = []
     seen: set[str] = set()
-    for op in body.walk():
+    for op in body.inner:
         if op.name == "memref.get_global" and op.symbols:
             name = op.symbols[0].name
             target = symbols.get(name)
@@ -112,12 +121,13 @@ def _symbols(scope: Operation | None) -> dict[str, Operation]:
             if op.name == "memref.global" and op.symbol_name}
 
 
-def _kernel_hazards(kernel: Operation, module: Operation, doc: Document, fallback: str | None,
-                    origin: str) -> list[Diagnostic]:
-    limit = _limit(doc, module, fallback, origin)
-    if limit is None:
+def _kernel_hazards(body: Body, symbols: dict[str, Operation], limit: tuple[str, int], doc: Document,
+                    launches: dict[str, list[Operation]]) -> list[Diagnostic]:
+    kernel, module = body.op, body.module
+    assert module is not None
+    parts = _static_parts(body, symbols, doc)
+    if not parts:
         return []
-    parts = _static_parts(kernel, _symbols(module), doc)
     static = sum(size for _, size, _ in parts)
     name = (kernel.symbol_name or "@?").lstrip("@")
     found = []
@@ -126,19 +136,12 @@ def _kernel_hazards(kernel: Operation, module: Operation, doc: Document, fallbac
                                  "ptxas refuses the kernel (\"uses too much shared data\")"))
         return found
     module_name = (module.symbol_name or "").lstrip("@")
-    for launch in doc.ops():
-        if launch.name != "gpu.launch_func" or not _launches(launch, module_name, name):
-            continue
+    for launch in launches.get(f"@{module_name}::@{name}", []):
         dynamic = _dynamic_size(launch)
         if dynamic and static + dynamic > limit[1]:
             found.append(_diagnostic(launch, doc, f"this launch of {name}", parts, dynamic, limit,
                                      "the launch is refused (CUDA_ERROR_INVALID_VALUE), with the opt-in or without"))
     return found
-
-
-def _launches(launch: Operation, module: str, kernel: str) -> bool:
-    return any(ref.name in (f"@{module}::@{kernel}", f"@{module}::@\"{kernel}\"") for ref in launch.symbols) or \
-        [ref.name for ref in launch.symbols] == [f"@{module}", f"@{kernel}"]
 
 
 def _dynamic_size(launch: Operation) -> int:
@@ -147,17 +150,18 @@ def _dynamic_size(launch: Operation) -> int:
     return value if value is not None and value > 0 else 0
 
 
-def _launch_hazards(launch: Operation, doc: Document, fallback: str | None, origin: str) -> list[Diagnostic]:
+def _launch_hazards(body: Body, doc: Document, fallback: str | None, origin: str) -> list[Diagnostic]:
+    launch = body.op
     scope = launch.parent_op()
     while scope is not None and scope.name not in ("builtin.module", "gpu.module"):
         scope = scope.parent_op()
-    limit = _limit(doc, scope, fallback, origin)
-    if limit is None:
-        return []
-    parts = _static_parts(launch, _symbols(scope), doc)
+    parts = _static_parts(body, _symbols(scope), doc)
     static = sum(size for _, size, _ in parts)
     dynamic = _dynamic_size(launch)
-    if static + dynamic <= limit[1]:
+    if not static + dynamic:
+        return []
+    limit = _limit(doc, scope, fallback, origin)
+    if limit is None or static + dynamic <= limit[1]:
         return []
     outcome = ("ptxas refuses the kernel (\"uses too much shared data\")" if static > limit[1] else
                "the launch is refused (CUDA_ERROR_INVALID_VALUE), with the opt-in or without")

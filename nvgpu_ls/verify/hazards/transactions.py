@@ -27,6 +27,7 @@ from ...analysis.ir import Block, Operation, ValueUse
 from ...analysis.opview import OpView
 from ...analysis.values import MemRefType, TensorMapDescriptorType, element_bit_width
 from ...diagnostics import Diagnostic, Related, Severity
+from .index import HazardIndex
 from .static import static_int
 
 CODE = "nvgpu.hazard.tx-bytes"
@@ -53,15 +54,11 @@ class _Phase:
     predicates: set[str | None] = field(default_factory=set)
 
 
-def transaction_hazards(doc: Document) -> list[Diagnostic]:
+def transaction_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
     """A ``tx-bytes`` error on each announcement of a phase whose bytes do not add up."""
     found: list[Diagnostic] = []
-    seen: set[int] = set()
-    for op in doc.ops():
-        if op.name != _EXPECT or op.parent is None or id(op.parent) in seen:
-            continue
-        seen.add(id(op.parent))
-        found += _block_hazards(op.parent, doc)
+    for block in index.announcing_blocks:
+        found += _block_hazards(block, doc)
     return found
 
 

@@ -1,0 +1,69 @@
+"""The ops the hazard checks read, found in one walk of the document.
+
+The checks run on every keystroke's check, document-wide, so they share one pass over the
+ops instead of each walking the document (and each kernel) again: ``HazardIndex`` records the
+kernels (``gpu.func`` marked ``kernel`` in a ``gpu.module``) and ``gpu.launch`` bodies with the
+ops inside each that the checks care about, the ``gpu.launch_func`` s, and the blocks that hold
+an mbarrier announcement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...analysis.document import Document
+from ...analysis.ir import Block, Operation
+
+WATCHED = frozenset({"memref.get_global", "nvgpu.mbarrier.create", "memref.alloca", "nvgpu.warpgroup.mma"})
+"""Ops inside a kernel the checks read."""
+
+
+@dataclass
+class Body:
+    """A kernel or a ``gpu.launch``, and the watched ops inside it, in order."""
+
+    op: Operation
+    module: Operation | None
+    """The ``gpu.module`` of a kernel; None for a ``gpu.launch``."""
+    inner: list[Operation] = field(default_factory=list)
+
+
+@dataclass
+class HazardIndex:
+    kernels: list[Body] = field(default_factory=list)
+    launches: list[Body] = field(default_factory=list)
+    launch_funcs: list[Operation] = field(default_factory=list)
+    announcing_blocks: list[Block] = field(default_factory=list)
+
+
+def index_hazard_ops(doc: Document) -> HazardIndex:
+    """One walk of ``doc``'s ops (document order: a body's ops follow it and end before its end)."""
+    found = HazardIndex()
+    open_bodies: list[Body] = []
+    seen_blocks: set[int] = set()
+    for op in doc.ops():
+        start = op.start
+        while open_bodies and start >= open_bodies[-1].op.end:
+            open_bodies.pop()
+        name = op.name
+        if name in WATCHED:
+            for body in open_bodies:
+                body.inner.append(op)
+        elif name == "nvgpu.mbarrier.arrive.expect_tx":
+            block = op.parent
+            if block is not None and id(block) not in seen_blocks:
+                seen_blocks.add(id(block))
+                found.announcing_blocks.append(block)
+        elif name == "gpu.func" and "gpu.kernel" in (op.attributes or {}):
+            module = op.parent_op()
+            if module is not None and module.name == "gpu.module":
+                body = Body(op, module)
+                found.kernels.append(body)
+                open_bodies.append(body)
+        elif name == "gpu.launch":
+            body = Body(op, None)
+            found.launches.append(body)
+            open_bodies.append(body)
+        elif name == "gpu.launch_func":
+            found.launch_funcs.append(op)
+    return found
