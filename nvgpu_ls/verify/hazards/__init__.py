@@ -12,6 +12,8 @@ module's docstring holds the rule, and the README has a page on each.
   and that plus its launch's dynamic shared memory, against its chip's per-block maximum.
 * ``launch_shape.py`` -- ``nvgpu.hazard.launch-shape``: blocks of a kernel with warpgroup ops
   that are not whole warpgroups.
+* ``phases.py`` -- ``nvgpu.hazard.phase-parity``: a wait in a loop that re-arms its barrier,
+  with the same parity in every iteration.
 
 They share one walk of the document (``index.py``): they run on every check.
 """
@@ -20,14 +22,15 @@ from __future__ import annotations
 
 from ...analysis.document import Document
 from ...diagnostics import Diagnostic
-from . import launch_shape, shared_memory, transactions
+from . import launch_shape, phases, shared_memory, transactions
 from .index import index_hazard_ops
 from .launch_shape import launch_shape_hazards
+from .phases import phase_hazards
 from .shared_memory import shared_memory_hazards
 from .transactions import transaction_hazards
 
 RULES: dict[str, str] = {transactions.CODE: transactions.RULE, shared_memory.CODE: shared_memory.RULE,
-                         launch_shape.CODE: launch_shape.RULE}
+                         launch_shape.CODE: launch_shape.RULE, phases.CODE: phases.RULE}
 """Each hazard code and the rule behind it, in a paragraph (hover shows it on the diagnostic)."""
 
 
@@ -37,4 +40,4 @@ def hazard_diagnostics(doc: Document, fallback_target: str | None = None,
     name none (the configuration's, the setting's)."""
     index = index_hazard_ops(doc)
     return (transaction_hazards(doc, index) + shared_memory_hazards(doc, index, fallback_target, fallback_origin)
-            + launch_shape_hazards(doc, index))
+            + launch_shape_hazards(doc, index) + phase_hazards(doc, index))

@@ -3,8 +3,8 @@
 The checks run on every keystroke's check, document-wide, so they share one pass over the
 ops instead of each walking the document (and each kernel) again: ``HazardIndex`` records the
 kernels (``gpu.func`` marked ``kernel`` in a ``gpu.module``) and ``gpu.launch`` bodies with the
-ops inside each that the checks care about, the ``gpu.launch_func`` s, and the blocks that hold
-an mbarrier announcement.
+ops inside each that the checks care about, the ``gpu.launch_func`` s, the blocks that hold an
+mbarrier announcement and the parity waits.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ class HazardIndex:
     launches: list[Body] = field(default_factory=list)
     launch_funcs: list[Operation] = field(default_factory=list)
     announcing_blocks: list[Block] = field(default_factory=list)
+    parity_waits: list[Operation] = field(default_factory=list)
 
 
 def index_hazard_ops(doc: Document) -> HazardIndex:
@@ -66,4 +67,6 @@ def index_hazard_ops(doc: Document) -> HazardIndex:
             open_bodies.append(body)
         elif name == "gpu.launch_func":
             found.launch_funcs.append(op)
+        elif name == "nvgpu.mbarrier.try_wait.parity":
+            found.parity_waits.append(op)
     return found

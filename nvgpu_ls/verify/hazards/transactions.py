@@ -62,7 +62,7 @@ def transaction_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
     return found
 
 
-def _barrier_key(op: Operation) -> tuple[str, int] | None:
+def barrier_key(op: Operation) -> tuple[str, int] | None:
     """(barrier group value, constant barrier id) of a barrier op; None where not constant."""
     groups = op.operands_of("barriers")
     ids = op.operands_of("mbarId")
@@ -91,7 +91,7 @@ def _block_hazards(block: Block, doc: Document) -> list[Diagnostic]:
             continue
         if op.name not in _BARRIER_OPS:
             continue
-        key = _barrier_key(op)
+        key = barrier_key(op)
         if key is None:
             if op.name != _LOAD or op.operands_of("barriers"):
                 for phase in phases.values():  # an unknown barrier id may be any of them
@@ -128,7 +128,7 @@ def _mark_nested(op: Operation, phases: dict[tuple[str, int], _Phase]) -> None:
     for inner in op.walk():
         if inner is op or inner.name not in _BARRIER_OPS:
             continue
-        key = _barrier_key(inner)
+        key = barrier_key(inner)
         for phase_key, phase in phases.items():
             if key is None or key == phase_key:
                 phase.countable = False

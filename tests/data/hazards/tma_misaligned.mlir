@@ -1,8 +1,9 @@
 // Hazard: A's tile is loaded by TMA with a 128-byte swizzle, which needs its shared-memory
 // destination aligned to 1024 bytes; here it is declared 128-byte aligned, after 128 bytes of
-// padding. On an H200 this kernel still gave the exact result (where ptxas placed the tile is
-// not known): the failure is not shown on hardware. The fixed kernel is
-// tests/data/ptx/hopper_gemm_sm90a.mlir (alignment = 1024).
+// padding. On an H200 the tile lay at shared address 0x880 (2048 + 128: not 1024-aligned, read
+// back from the kernel) and the GEMM was still exact: the TMA's swizzled writes and the
+// wgmma's swizzled reads agreed, so the failure is not shown on this hardware. The fixed
+// kernel is tests/data/ptx/hopper_gemm_sm90a.mlir (alignment = 1024).
 !tmA = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>
 !tmB = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>
 !descA = !nvgpu.warpgroup.descriptor<tensor = memref<128x64xf16, 3>>
