@@ -50,6 +50,7 @@ HAZARD_CASES = {
     "dynamic_200k_optin": (CASES["hopper_gemm_tma_wgmma"][0], (128, 1, 1), 200 * 1024, True),
     "dynamic_210k_optin": (CASES["hopper_gemm_tma_wgmma"][0], (128, 1, 1), 210 * 1024, True),
     "tma_misaligned": (HAZARDS / "tma_misaligned.mlir", (128, 1, 1), 0, False),
+    "tma_align16": (HAZARDS / "tma_align16.mlir", (128, 1, 1), 0, False),
     "block_of_96_threads": (CASES["hopper_gemm_tma_wgmma"][0], (96, 1, 1), 0, False),
     "parity_fixed": (HAZARDS / "parity_fixed.mlir", (128, 1, 1), 0, False),
     "tx_bytes_too_few": (HAZARDS / "tx_bytes_too_few.mlir", (128, 1, 1), 0, False),

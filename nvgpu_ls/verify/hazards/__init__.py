@@ -14,6 +14,8 @@ module's docstring holds the rule, and the README has a page on each.
   that are not whole warpgroups.
 * ``phases.py`` -- ``nvgpu.hazard.phase-parity``: a wait in a loop that re-arms its barrier,
   with the same parity in every iteration.
+* ``alignment.py`` -- ``nvgpu.hazard.tma-alignment``: a TMA load into a global declared below
+  128-byte alignment.
 
 They share one walk of the document (``index.py``): they run on every check.
 """
@@ -22,7 +24,8 @@ from __future__ import annotations
 
 from ...analysis.document import Document
 from ...diagnostics import Diagnostic
-from . import launch_shape, phases, shared_memory, transactions
+from . import alignment, launch_shape, phases, shared_memory, transactions
+from .alignment import alignment_hazards
 from .index import index_hazard_ops
 from .launch_shape import launch_shape_hazards
 from .phases import phase_hazards
@@ -30,7 +33,8 @@ from .shared_memory import shared_memory_hazards
 from .transactions import transaction_hazards
 
 RULES: dict[str, str] = {transactions.CODE: transactions.RULE, shared_memory.CODE: shared_memory.RULE,
-                         launch_shape.CODE: launch_shape.RULE, phases.CODE: phases.RULE}
+                         launch_shape.CODE: launch_shape.RULE, phases.CODE: phases.RULE,
+                         alignment.CODE: alignment.RULE}
 """Each hazard code and the rule behind it, in a paragraph (hover shows it on the diagnostic)."""
 
 
@@ -40,4 +44,4 @@ def hazard_diagnostics(doc: Document, fallback_target: str | None = None,
     name none (the configuration's, the setting's)."""
     index = index_hazard_ops(doc)
     return (transaction_hazards(doc, index) + shared_memory_hazards(doc, index, fallback_target, fallback_origin)
-            + launch_shape_hazards(doc, index) + phase_hazards(doc, index))
+            + launch_shape_hazards(doc, index) + phase_hazards(doc, index) + alignment_hazards(doc, index))

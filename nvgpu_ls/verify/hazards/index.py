@@ -4,7 +4,7 @@ The checks run on every keystroke's check, document-wide, so they share one pass
 ops instead of each walking the document (and each kernel) again: ``HazardIndex`` records the
 kernels (``gpu.func`` marked ``kernel`` in a ``gpu.module``) and ``gpu.launch`` bodies with the
 ops inside each that the checks care about, the ``gpu.launch_func`` s, the blocks that hold an
-mbarrier announcement and the parity waits.
+mbarrier announcement, the parity waits and the TMA loads.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ class HazardIndex:
     launch_funcs: list[Operation] = field(default_factory=list)
     announcing_blocks: list[Block] = field(default_factory=list)
     parity_waits: list[Operation] = field(default_factory=list)
+    tma_loads: list[Operation] = field(default_factory=list)
 
 
 def index_hazard_ops(doc: Document) -> HazardIndex:
@@ -69,4 +70,6 @@ def index_hazard_ops(doc: Document) -> HazardIndex:
             found.launch_funcs.append(op)
         elif name == "nvgpu.mbarrier.try_wait.parity":
             found.parity_waits.append(op)
+        elif name == "nvgpu.tma.async.load":
+            found.tma_loads.append(op)
     return found
