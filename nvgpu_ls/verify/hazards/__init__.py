@@ -16,6 +16,8 @@ module's docstring holds the rule, and the README has a page on each.
   with the same parity in every iteration.
 * ``alignment.py`` -- ``nvgpu.hazard.tma-alignment``: a TMA load into a global declared below
   128-byte alignment.
+* ``layouts.py`` -- ``nvgpu.hazard.tile-layout``: a wgmma descriptor reading a buffer with
+  another swizzle or tile than the TMA load that fills it.
 
 They share one walk of the document (``index.py``): they run on every check.
 """
@@ -24,17 +26,18 @@ from __future__ import annotations
 
 from ...analysis.document import Document
 from ...diagnostics import Diagnostic
-from . import alignment, launch_shape, phases, shared_memory, transactions
+from . import alignment, launch_shape, layouts, phases, shared_memory, transactions
 from .alignment import alignment_hazards
 from .index import index_hazard_ops
 from .launch_shape import launch_shape_hazards
+from .layouts import layout_hazards
 from .phases import phase_hazards
 from .shared_memory import shared_memory_hazards
 from .transactions import transaction_hazards
 
 RULES: dict[str, str] = {transactions.CODE: transactions.RULE, shared_memory.CODE: shared_memory.RULE,
                          launch_shape.CODE: launch_shape.RULE, phases.CODE: phases.RULE,
-                         alignment.CODE: alignment.RULE}
+                         alignment.CODE: alignment.RULE, layouts.CODE: layouts.RULE}
 """Each hazard code and the rule behind it, in a paragraph (hover shows it on the diagnostic)."""
 
 
@@ -44,4 +47,5 @@ def hazard_diagnostics(doc: Document, fallback_target: str | None = None,
     name none (the configuration's, the setting's)."""
     index = index_hazard_ops(doc)
     return (transaction_hazards(doc, index) + shared_memory_hazards(doc, index, fallback_target, fallback_origin)
-            + launch_shape_hazards(doc, index) + phase_hazards(doc, index) + alignment_hazards(doc, index))
+            + launch_shape_hazards(doc, index) + phase_hazards(doc, index) + alignment_hazards(doc, index)
+            + layout_hazards(doc, index))

@@ -4,7 +4,7 @@ The checks run on every keystroke's check, document-wide, so they share one pass
 ops instead of each walking the document (and each kernel) again: ``HazardIndex`` records the
 kernels (``gpu.func`` marked ``kernel`` in a ``gpu.module``) and ``gpu.launch`` bodies with the
 ops inside each that the checks care about, the ``gpu.launch_func`` s, the blocks that hold an
-mbarrier announcement, the parity waits and the TMA loads.
+mbarrier announcement, the parity waits, the TMA loads and the wgmma descriptors.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ class HazardIndex:
     announcing_blocks: list[Block] = field(default_factory=list)
     parity_waits: list[Operation] = field(default_factory=list)
     tma_loads: list[Operation] = field(default_factory=list)
+    descriptors: list[Operation] = field(default_factory=list)
 
 
 def index_hazard_ops(doc: Document) -> HazardIndex:
@@ -72,4 +73,6 @@ def index_hazard_ops(doc: Document) -> HazardIndex:
             found.parity_waits.append(op)
         elif name == "nvgpu.tma.async.load":
             found.tma_loads.append(op)
+        elif name == "nvgpu.warpgroup.generate.descriptor":
+            found.descriptors.append(op)
     return found
