@@ -39,40 +39,54 @@ class HazardIndex:
     descriptors: list[Operation] = field(default_factory=list)
 
 
+_WATCHED, _ANNOUNCE, _KERNEL, _LAUNCH, _LAUNCH_FUNC, _WAIT, _TMA, _DESCRIPTOR = range(8)
+_KINDS: dict[str, int] = {
+    **{name: _WATCHED for name in WATCHED},
+    "nvgpu.mbarrier.arrive.expect_tx": _ANNOUNCE, "gpu.func": _KERNEL, "gpu.launch": _LAUNCH,
+    "gpu.launch_func": _LAUNCH_FUNC, "nvgpu.mbarrier.try_wait.parity": _WAIT, "nvgpu.tma.async.load": _TMA,
+    "nvgpu.warpgroup.generate.descriptor": _DESCRIPTOR,
+}
+
+
 def index_hazard_ops(doc: Document) -> HazardIndex:
-    """One walk of ``doc``'s ops (document order: a body's ops follow it and end before its end)."""
+    """One walk of ``doc``'s ops (document order: a body's ops follow it and end before its end).
+    Most ops are none of these: each costs one dictionary lookup."""
     found = HazardIndex()
     open_bodies: list[Body] = []
     seen_blocks: set[int] = set()
+    kinds = _KINDS
     for op in doc.ops():
-        start = op.start
-        while open_bodies and start >= open_bodies[-1].op.end:
-            open_bodies.pop()
-        name = op.name
-        if name in WATCHED:
+        kind = kinds.get(op.name)
+        if kind is None:
+            continue
+        if kind == _WATCHED or kind == _KERNEL or kind == _LAUNCH:
+            start = op.start
+            while open_bodies and start >= open_bodies[-1].op.end:
+                open_bodies.pop()
+        if kind == _WATCHED:
             for body in open_bodies:
                 body.inner.append(op)
-        elif name == "nvgpu.mbarrier.arrive.expect_tx":
+        elif kind == _ANNOUNCE:
             block = op.parent
             if block is not None and id(block) not in seen_blocks:
                 seen_blocks.add(id(block))
                 found.announcing_blocks.append(block)
-        elif name == "gpu.func" and "gpu.kernel" in (op.attributes or {}):
-            module = op.parent_op()
+        elif kind == _KERNEL:
+            module = op.parent_op() if "gpu.kernel" in (op.attributes or {}) else None
             if module is not None and module.name == "gpu.module":
                 body = Body(op, module)
                 found.kernels.append(body)
                 open_bodies.append(body)
-        elif name == "gpu.launch":
+        elif kind == _LAUNCH:
             body = Body(op, None)
             found.launches.append(body)
             open_bodies.append(body)
-        elif name == "gpu.launch_func":
+        elif kind == _LAUNCH_FUNC:
             found.launch_funcs.append(op)
-        elif name == "nvgpu.mbarrier.try_wait.parity":
+        elif kind == _WAIT:
             found.parity_waits.append(op)
-        elif name == "nvgpu.tma.async.load":
+        elif kind == _TMA:
             found.tma_loads.append(op)
-        elif name == "nvgpu.warpgroup.generate.descriptor":
+        else:
             found.descriptors.append(op)
     return found
