@@ -289,20 +289,26 @@ class NvgpuLanguageServer(LanguageServer):
             options = ptx_preview.preview_options(entry.options, self.settings.lowering_engine, True,
                                                   self.settings.trusted_program(self.settings.ptxas_path), sass=True)
             try:
-                reports = await asyncio.get_running_loop().run_in_executor(
+                figures = await asyncio.get_running_loop().run_in_executor(
                     self.preview_pool, resource_lens.compile_for_lenses, self.preview_service(), text,
                     lowering.document_path(uri), options)
             except Exception:  # noqa: BLE001 -- a lens is never worth an error
                 self.window_log_message(lsp.LogMessageParams(
                     type=lsp.MessageType.Error,
                     message=f"nvgpu-ls: the resource lenses of {uri} failed:\n{traceback.format_exc()}"))
-                reports = resource_lens.NO_FIGURES
-            self.resource_lenses.keep(uri, text, reports)
+                figures = resource_lens.NO_FIGURES
+            self.resource_lenses.keep(uri, text, figures)
             if self._client_refreshes_code_lenses():
                 self.workspace_code_lens_refresh(None)
             newest = self.store.open_documents.get(uri)
             if newest is None or newest.text == text:
                 return
+
+    def forget_lens_job(self, uri: str) -> None:
+        """A closed document's lens job: cancelled if it waits, and no longer kept."""
+        job = self._lens_jobs.pop(uri, None)
+        if job is not None and not job.done():
+            job.cancel()
 
     async def hover_with_sass(self, uri: str, position: lsp.Position) -> lsp.Hover | None:
         """The hover, with the SASS its line became where the lens figures are of this text."""
@@ -592,6 +598,7 @@ def did_close(ls: NvgpuLanguageServer, params: lsp.DidCloseTextDocumentParams) -
     uri = params.text_document.uri
     ls.store.close(uri)
     ls.resource_lenses.forget(uri)
+    ls.forget_lens_job(uri)
     if not ls.pull_diagnostics:
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
