@@ -7,7 +7,7 @@ that follow it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Iterator
+from typing import TYPE_CHECKING, Callable, Final, Iterator
 
 from .facts import OpFacts
 from .values import Attr, Type
@@ -371,6 +371,13 @@ class Operation:
         if self.parent is None:
             return None
         return self.parent.parent.parent
+
+    def enclosing(self, wanted: "Callable[[Operation], bool]") -> "Operation | None":
+        """The nearest op around this one that is ``wanted`` (its symbol table, its function, ...)."""
+        parent = self.parent_op()
+        while parent is not None and not wanted(parent):
+            parent = parent.parent_op()
+        return parent
 
     def operands_of(self, group: str) -> list[ValueUse]:
         """The operands filling one ODS operand group."""

@@ -140,17 +140,11 @@ class LoweringRun:
 
 def enclosing_symbol_table(op: Operation) -> Operation | None:
     """The nearest ``gpu.module`` / ``builtin.module`` (or other symbol table) around ``op``."""
-    parent = op.parent_op()
-    while parent is not None and not parent.is_symbol_table:
-        parent = parent.parent_op()
-    return parent
+    return op.enclosing(lambda parent: parent.is_symbol_table)
 
 
 def enclosing_gpu_module(op: Operation) -> Operation | None:
-    parent = op.parent_op()
-    while parent is not None and parent.name != "gpu.module":
-        parent = parent.parent_op()
-    return parent
+    return op.enclosing(lambda parent: parent.name == "gpu.module")
 
 
 def lower_document(doc: Document, path: str = "", options: LoweringOptions | None = None) -> Lowered:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Callable
 
 import re
 
@@ -167,16 +166,8 @@ def outline(doc: Document) -> Outlined:
 
 def _launches(doc: Document):
     for op in doc.ops():
-        if op.name == "gpu.launch" and _enclosing(op, lambda parent: parent.name == "gpu.module") is None:
+        if op.name == "gpu.launch" and op.enclosing(lambda parent: parent.name == "gpu.module") is None:
             yield op
-
-
-def _enclosing(op: Operation, wanted: Callable[[Operation], bool]) -> Operation | None:
-    """The nearest op around ``op`` that is ``wanted``."""
-    parent = op.parent_op()
-    while parent is not None and not wanted(parent):
-        parent = parent.parent_op()
-    return parent
 
 
 def _outer_module(doc: Document) -> Operation | None:
@@ -266,7 +257,7 @@ class _Outliner:
         if len(entry.args) < fixed:
             return "the gpu.launch's arguments could not be read"
         host = self.top_level(launch)
-        function_op = _enclosing(launch, lambda parent: parent.is_function_like)
+        function_op = launch.enclosing(lambda parent: parent.is_function_like)
         host_name = symbol_key(function_op.symbol_name)[1:] if function_op and function_op.symbol_name else ""
         named_module = self.named(launch, "module")
         named_function = self.named(launch, "function")

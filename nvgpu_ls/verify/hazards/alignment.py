@@ -21,7 +21,7 @@ from ...analysis.ir import Operation
 from ...analysis.opview import OpView
 from ...analysis.values import IntegerAttr
 from ...diagnostics import Diagnostic, Related, Severity
-from .index import HazardIndex
+from .index import HazardIndex, scope_globals
 
 CODE = "nvgpu.hazard.tma-alignment"
 RULE = ("A TMA load (`cp.async.bulk.tensor`) writes to a shared-memory address that must be aligned to 128 "
@@ -42,7 +42,7 @@ def alignment_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
         if not isinstance(owner, Operation) or owner.name != "memref.get_global" or not owner.symbols:
             continue
         name = owner.symbols[0].name
-        target = _global(owner, name)
+        target = scope_globals(owner.enclosing(lambda parent: parent.is_symbol_table)).get(name)
         if target is None:
             continue
         declared = OpView(target, doc).attr("alignment")
@@ -56,14 +56,3 @@ def alignment_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
                                 related=(Related(target.start, target.end, f"{name} is declared here"),),
                                 data={"global": name, "alignment": declared.value}))
     return found
-
-
-def _global(op: Operation, name: str) -> Operation | None:
-    """The ``memref.global`` named ``name`` in the nearest symbol table around ``op``."""
-    scope = op.parent_op()
-    while scope is not None and not scope.is_symbol_table:
-        scope = scope.parent_op()
-    if scope is None:
-        return None
-    return next((inner for region in scope.regions for block in region.blocks for inner in block.ops
-                 if inner.name == "memref.global" and inner.symbol_name == name), None)

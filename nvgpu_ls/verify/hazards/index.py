@@ -90,3 +90,11 @@ def index_hazard_ops(doc: Document) -> HazardIndex:
         else:
             found.descriptors.append(op)
     return found
+
+
+def scope_globals(scope: Operation | None) -> dict[str, Operation]:
+    """The ``memref.global`` s directly in ``scope``'s region (a module), by ``@name``."""
+    if scope is None:
+        return {}
+    return {op.symbol_name: op for region in scope.regions for block in region.blocks for op in block.ops
+            if op.name == "memref.global" and op.symbol_name}

@@ -19,7 +19,6 @@ id).
 from __future__ import annotations
 
 from ...analysis.document import Document
-from ...analysis.ir import Operation
 from ...diagnostics import Diagnostic, Related, Severity
 from .index import HazardIndex
 from .transactions import barrier_key
@@ -40,9 +39,7 @@ def phase_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
     """An error on each wait in a re-arming loop whose parity is the same in every iteration."""
     found = []
     for wait in index.parity_waits:
-        loop = wait.parent_op()
-        while loop is not None and loop.name not in _LOOPS and not loop.is_function_like:
-            loop = loop.parent_op()
+        loop = wait.enclosing(lambda parent: parent.name in _LOOPS or parent.is_function_like)
         if loop is None or loop.name not in _LOOPS:
             continue
         parity = wait.operands_of("phaseParity")

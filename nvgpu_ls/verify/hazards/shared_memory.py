@@ -27,7 +27,7 @@ from ...chips import chip_limits
 from ...diagnostics import Diagnostic, Related, Severity
 from ...dialects.memory_spaces import shared_memory_space
 from ...target import module_targets
-from .index import Body, HazardIndex
+from .index import Body, HazardIndex, scope_globals
 from .static import static_int
 
 CODE = "nvgpu.hazard.shared-memory"
@@ -53,7 +53,7 @@ def shared_memory_hazards(doc: Document, index: HazardIndex, fallback: str | Non
         module = body.module
         assert module is not None
         if id(module) not in per_module:
-            per_module[id(module)] = (_symbols(module), _limit(doc, module, fallback, origin))
+            per_module[id(module)] = (scope_globals(module), _limit(doc, module, fallback, origin))
         symbols, limit = per_module[id(module)]
         if limit is not None:
             found += _kernel_hazards(body, symbols, limit, doc, launches)
@@ -113,14 +113,6 @@ def _shared_bytes(memref: object) -> int:
     return count * bits // 8
 
 
-def _symbols(scope: Operation | None) -> dict[str, Operation]:
-    """The ``memref.global`` s directly in ``scope``'s region, by ``@name``."""
-    if scope is None:
-        return {}
-    return {op.symbol_name: op for region in scope.regions for block in region.blocks for op in block.ops
-            if op.name == "memref.global" and op.symbol_name}
-
-
 def _kernel_hazards(body: Body, symbols: dict[str, Operation], limit: tuple[str, int], doc: Document,
                     launches: dict[str, list[Operation]]) -> list[Diagnostic]:
     kernel, module = body.op, body.module
@@ -152,10 +144,8 @@ def _dynamic_size(launch: Operation) -> int:
 
 def _launch_hazards(body: Body, doc: Document, fallback: str | None, origin: str) -> list[Diagnostic]:
     launch = body.op
-    scope = launch.parent_op()
-    while scope is not None and scope.name not in ("builtin.module", "gpu.module"):
-        scope = scope.parent_op()
-    parts = _static_parts(body, _symbols(scope), doc)
+    scope = launch.enclosing(lambda parent: parent.name in ("builtin.module", "gpu.module"))
+    parts = _static_parts(body, scope_globals(scope), doc)
     static = sum(size for _, size, _ in parts)
     dynamic = _dynamic_size(launch)
     if not static + dynamic:
