@@ -51,7 +51,10 @@ def kernel_anchors(doc: Document) -> list[KernelAnchor]:
     """Each kernel of ``doc``: its ``gpu.func``s marked ``kernel`` inside a ``gpu.module``, and
     its ``gpu.launch``es under the names outlining gives them."""
     anchors = []
+    launches = []
     for op in doc.ops():
+        if op.name == "gpu.launch":
+            launches.append(op)
         if op.name != "gpu.func" or "gpu.kernel" not in (op.attributes or {}):
             continue
         module = op.parent_op()
@@ -59,8 +62,7 @@ def kernel_anchors(doc: Document) -> list[KernelAnchor]:
             continue
         anchors.append(KernelAnchor((module.symbol_name or "").lstrip("@"), (op.symbol_name or "").lstrip("@"),
                                     op.name_start, op.name_end))
-    if has_launches(doc):
-        launches = [op for op in doc.ops() if op.name == "gpu.launch"]
+    if launches and has_launches(doc):
         by_line = {doc.lines.line_of(op.name_start): op for op in launches}
         for kernel in outline(doc).kernels:
             op = by_line.get(kernel.launch_line)

@@ -165,6 +165,11 @@ def find_cuda_tool(name: str, path: str | None = None, wheel_folders: tuple[str,
     return None
 
 
+def same_file(name: str, file_name: str) -> bool:
+    """Whether a file name a tool wrote (a ``.file`` directive, line info) is ``file_name``."""
+    return name == file_name or os.path.normpath(name) == os.path.normpath(file_name)
+
+
 def program_on_path(name: str) -> str | None:
     """``shutil.which(name)`` over the absolute entries of PATH only."""
     for entry in os.environ.get("PATH", os.defpath).split(os.pathsep):

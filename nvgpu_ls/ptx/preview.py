@@ -35,7 +35,9 @@ from ..lowering.outlining import Outlined, has_launches, outline
 from ..lowering.upstream_engine import CODE_NATIVE, lower_with_upstream
 from ..target import format_ptx, module_targets
 from .occupancy import Occupancy, chip_limits, describe, max_threads_per_block, occupancy
-from .pipeline import Problem, PtxModule, PtxasOutput, lowered_to_ptx, ptxas_messages, ptxas_output
+from .pipeline import (
+    Problem, PtxModule, PtxasOutput, lowered_to_ptx, ptxas_messages, ptxas_output, same_file,
+)
 from .sass import SassKernel, disassemble
 
 SOURCE = "nvgpu-ls.ptx"
@@ -201,12 +203,15 @@ class PtxPreview:
         return {
             "ptx": self.ptx,
             "mapping": [[m.ptx_line, m.source_line, m.source_column] for m in self.mapping],
-            "ptxasReport": [{"module": r.module, "chip": r.chip, "ok": r.ok,
-                             "kernels": [k.to_json() for k in r.kernels],
-                             "messages": list(r.messages)} for r in self.ptxas],
+            "ptxasReport": self.ptxas_json(),
             "modules": [{"name": m.name, "chip": m.chip, "features": m.features} for m in self.modules],
             "cached": self.cached,
         }
+
+    def ptxas_json(self) -> list[dict]:
+        """ptxas's verdict per module, with each kernel's figures."""
+        return [{"module": r.module, "chip": r.chip, "ok": r.ok, "kernels": [k.to_json() for k in r.kernels],
+                 "messages": list(r.messages)} for r in self.ptxas]
 
     def sass_json(self) -> dict:
         """The SASS request's answer: the listing, its source mapping, the instruction count of
@@ -215,7 +220,7 @@ class PtxPreview:
         return {"sass": text if any(r.sass for r in self.ptxas) else None,
                 "mapping": [[m.ptx_line, m.source_line, m.source_column] for m in mapping],
                 "instructionsPerLine": [[line, count] for line, count in sorted(self.sass_per_line().items())],
-                "ptxasReport": self.to_json()["ptxasReport"],
+                "ptxasReport": self.ptxas_json(),
                 "cached": self.cached}
 
 
@@ -464,7 +469,7 @@ class _Run:
             name = match.group(1) if match.group(1) is not None else match.group(4)
             line = int(match.group(2) or match.group(5))
             column = int(match.group(3) or match.group(6))
-            if _same_file(name.replace('\\"', '"').replace("\\\\", "\\"), self.file_name) and line > 0:
+            if same_file(name.replace('\\"', '"').replace("\\\\", "\\"), self.file_name) and line > 0:
                 return self.line_span(line - 1, column)
         if module is not None:
             for op in self.doc.ops():
@@ -560,12 +565,6 @@ def _unstable(message: str) -> bool:
     return any(word in message for word in _UNSTABLE)
 
 
-def _same_file(name: str, file_name: str) -> bool:
-    if name == file_name:
-        return True
-    return os.path.normpath(name) == os.path.normpath(file_name)
-
-
 # ---------------------------------------------------------------------------- PTX text
 def ptx_source_lines(ptx: str, file_name: str) -> dict[int, tuple[int, int]]:
     """0-based PTX line → (0-based source line, 1-based byte column) for every line after a
@@ -605,7 +604,7 @@ def _source_files(ptx: str, file_name: str) -> set[int]:
         match = _FILE.match(line)
         if match:
             entries[int(match.group(1))] = _unescape(match.group(2))
-    exact = {number for number, name in entries.items() if _same_file(name, file_name)}
+    exact = {number for number, name in entries.items() if same_file(name, file_name)}
     if exact:
         return exact
     base = os.path.basename(file_name)

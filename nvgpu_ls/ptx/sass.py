@@ -10,14 +10,13 @@ list with a timeout, never a shell.
 
 from __future__ import annotations
 
-import os
 import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .pipeline import Problem, run_program
+from .pipeline import Problem, run_program, same_file
 from .pipeline import find_cuda_tool as find_program
 
 NVDISASM_MISSING = "nvdisasm not found: put it on PATH or pip install nvidia-cuda-nvdisasm"
@@ -74,7 +73,7 @@ def parse_nvdisasm(text: str, file_name: str) -> list[SassKernel]:
         where = _FILE_LINE.match(raw)
         if where:
             named = where.group(1).replace('\\"', '"').replace("\\\\", "\\")
-            line = int(where.group(2)) - 1 if _same_file(named, file_name) else None
+            line = int(where.group(2)) - 1 if same_file(named, file_name) else None
             continue
         instruction = _INSTRUCTION.match(raw)
         if instruction and current is not None:
@@ -82,10 +81,6 @@ def parse_nvdisasm(text: str, file_name: str) -> list[SassKernel]:
             if body:
                 current.instructions.append(SassInstruction(int(instruction.group(1), 16), body + " ;", line))
     return kernels
-
-
-def _same_file(name: str, file_name: str) -> bool:
-    return name == file_name or os.path.normpath(name) == os.path.normpath(file_name)
 
 
 def _run_on_cubin(tool: str, path: str | None, missing: str, arguments: list[str], cubin: bytes,
