@@ -59,48 +59,29 @@ HAZARD_CASES = {
 
 
 # ----------------------------------------------------------------------------- build (here)
-def _split_top(text: str) -> list[str]:
-    parts, depth, current = [], 0, []
-    for ch in text:
-        if ch in "<([{":
-            depth += 1
-        elif ch in ">)]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append("".join(current).strip())
-            current = []
-        else:
-            current.append(ch)
-    if "".join(current).strip():
-        parts.append("".join(current).strip())
-    return parts
-
-
 def _parameters(text: str, kernel: str) -> list[dict]:
-    """The kernel's arguments as the run needs them: memrefs with shape and element type,
-    tensor maps with their box and swizzle, scalars."""
-    aliases = dict(re.findall(r"^(![\w.]+)\s*=\s*(.+)$", text, re.M))
-    start = re.search(r"gpu\.func\s+@" + re.escape(kernel) + r"\s*\(", text)
-    assert start, f"no gpu.func @{kernel}"
-    depth, i = 1, start.end()
-    while depth:
-        depth += {"(": 1, ")": -1}.get(text[i], 0)
-        i += 1
-    found = []
-    for argument in _split_top(text[start.end():i - 1]):
-        spelled = argument.split(":", 1)[1].strip()
-        spelled = aliases.get(spelled, spelled)
-        memref = re.fullmatch(r"memref<([\dx]+)x(\w+)(?:,.*)?>", spelled)
-        if memref:
-            found.append({"kind": "memref", "shape": [int(d) for d in memref.group(1).split("x")],
-                          "dtype": memref.group(2)})
-        elif spelled.startswith("!nvgpu.tensormap.descriptor"):
-            box = re.search(r"memref<([\dx]+)x(\w+)", spelled)
-            swizzle = re.search(r"swizzle\s*=\s*(\w+)", spelled).group(1)
-            found.append({"kind": "tensormap", "box": [int(d) for d in box.group(1).split("x")],
-                          "dtype": box.group(2), "swizzle": swizzle})
+    """The kernel's arguments as the run needs them, read by nvgpu-ls's parser: memrefs with
+    shape and element type, tensor maps with their box and swizzle, scalars."""
+    from nvgpu_ls.analysis.document import Document
+    from nvgpu_ls.analysis.opview import OpView
+    from nvgpu_ls.analysis.values import MemRefType, TensorMapDescriptorType
+    from nvgpu_ls.verify.usedef import check_names
+
+    doc = Document(text)
+    check_names(doc)
+    function = next((op for op in doc.ops() if op.name == "gpu.func" and op.symbol_name == f"@{kernel}"), None)
+    assert function is not None and function.regions, f"no gpu.func @{kernel}"
+    view = OpView(function, doc)
+    found: list[dict] = []
+    for argument in function.regions[0].blocks[0].args:
+        spelled = view.type_of_value(argument)
+        if isinstance(spelled, MemRefType):
+            found.append({"kind": "memref", "shape": [int(d) for d in spelled.shape], "dtype": str(spelled.element)})
+        elif isinstance(spelled, TensorMapDescriptorType) and isinstance(spelled.tensor, MemRefType):
+            found.append({"kind": "tensormap", "box": [int(d) for d in spelled.tensor.shape],
+                          "dtype": str(spelled.tensor.element), "swizzle": spelled.swizzle})
         else:
-            found.append({"kind": "scalar", "type": spelled})
+            found.append({"kind": "scalar", "type": str(spelled)})
     return found
 
 
