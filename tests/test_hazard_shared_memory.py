@@ -9,6 +9,9 @@ import pytest
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.chips import chip_limits
+from nvgpu_ls.lowering.engine import LoweringOptions
+from nvgpu_ls.ptx.pipeline import find_ptxas
+from nvgpu_ls.ptx.preview import PreviewOptions, preview_ptx
 from nvgpu_ls.verify import CheckOptions, check_document
 
 from .conftest import DATA
@@ -118,3 +121,59 @@ module {
 """
     [(line, found)] = hazards(text, "sm_90a")
     assert "gpu.launch" in text.splitlines()[line] and "25,600" in found.message and "215,040" in found.message
+
+
+ATTRIBUTION = """\
+gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+  gpu.func @scratch(%out: memref<64xf32>) workgroup(%buf : memref<SIZExf32, #gpu.address_space<workgroup>>) private(%mine : memref<4096xf32, #gpu.address_space<private>>) kernel {
+    %c0 = arith.constant 0 : index
+    %tid = gpu.thread_id x
+    %f = arith.constant 1.0 : f32
+    memref.store %f, %buf[%tid] : memref<SIZExf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %v = memref.load %buf[%c0] : memref<SIZExf32, #gpu.address_space<workgroup>>
+    memref.store %v, %out[%tid] : memref<64xf32>
+    gpu.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("floats, flagged", [(60_000, True), (50_000, False)])
+def test_a_workgroup_attribution_counts_as_static_shared_memory(floats, flagged):
+    text = ATTRIBUTION.replace("SIZE", str(floats))
+    found = hazards(text)
+    assert bool(found) == flagged
+    if flagged:
+        [(line, diagnostic)] = found
+        assert "the workgroup attribution %buf 240,000" in diagnostic.message
+        [note] = diagnostic.related
+        assert text[note.start:note.end] == "%buf" and "240,000 bytes" in note.message
+
+
+@pytest.mark.skipif(find_ptxas() is None, reason="needs ptxas")
+@pytest.mark.parametrize("floats, refused", [(60_000, True), (50_000, False)])
+def test_ptxas_agrees_on_the_attribution(floats, refused):
+    options = PreviewOptions(lowering=LoweringOptions(check=CheckOptions(severities={"nvgpu.hazard.*": "off"})),
+                             validate=True)
+    preview = preview_ptx(ATTRIBUTION.replace("SIZE", str(floats)), "attribution.mlir", options)
+    [report] = preview.ptxas
+    [kernel] = report.kernels
+    assert report.ok != refused and kernel.shared_bytes == floats * 4
+
+
+def test_a_gpu_launch_s_workgroup_attribution_counts_too():
+    text = """\
+func.func @host() {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  gpu.launch blocks(%a, %b, %c) in (%x = %c1, %y = %c1, %z = %c1) threads(%d, %e, %g) in (%u = %c1, %v = %c1, %w = %c1) workgroup(%tile : memref<70000xf32, #gpu.address_space<workgroup>>) {
+    memref.store %f, %tile[%c0] : memref<70000xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+"""
+    [(line, found)] = hazards(text, "sm_90a")
+    assert "the workgroup attribution %tile 280,000" in found.message

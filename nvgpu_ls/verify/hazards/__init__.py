@@ -14,20 +14,25 @@ module's docstring holds the rule, and the README has a page on each.
   that are not whole warpgroups.
 * ``phases.py`` -- ``nvgpu.hazard.phase-parity``: a wait in a loop that re-arms its barrier,
   with the same parity in every iteration.
+* ``arrivals.py`` -- ``nvgpu.hazard.arrival-count``: the arrivals of a phase against the count
+  its ``mbarrier.init`` set, where the block's shape fixes them.
 * ``alignment.py`` -- ``nvgpu.hazard.tma-alignment``: a TMA load into a global declared below
   128-byte alignment.
 * ``layouts.py`` -- ``nvgpu.hazard.tile-layout``: a wgmma descriptor reading a buffer with
   another swizzle or tile than the TMA load that fills it.
 
-They share one walk of the document (``index.py``): they run on every check.
+They share one walk of the document (``index.py``), the values ``static.py`` works out (per
+block, or per thread of a block of a known shape) and the shapes ``shapes.py`` finds: they run
+on every check.
 """
 
 from __future__ import annotations
 
 from ...analysis.document import Document
 from ...diagnostics import Diagnostic
-from . import alignment, launch_shape, layouts, phases, shared_memory, transactions
+from . import alignment, arrivals, launch_shape, layouts, phases, shared_memory, transactions
 from .alignment import alignment_hazards
+from .arrivals import arrival_hazards
 from .index import index_hazard_ops
 from .launch_shape import launch_shape_hazards
 from .layouts import layout_hazards
@@ -37,7 +42,7 @@ from .transactions import transaction_hazards
 
 RULES: dict[str, str] = {transactions.CODE: transactions.RULE, shared_memory.CODE: shared_memory.RULE,
                          launch_shape.CODE: launch_shape.RULE, phases.CODE: phases.RULE,
-                         alignment.CODE: alignment.RULE, layouts.CODE: layouts.RULE}
+                         alignment.CODE: alignment.RULE, layouts.CODE: layouts.RULE, arrivals.CODE: arrivals.RULE}
 """Each hazard code and the rule behind it, in a paragraph (hover shows it on the diagnostic)."""
 
 
@@ -48,4 +53,4 @@ def hazard_diagnostics(doc: Document, fallback_target: str | None = None,
     index = index_hazard_ops(doc)
     return (transaction_hazards(doc, index) + shared_memory_hazards(doc, index, fallback_target, fallback_origin)
             + launch_shape_hazards(doc, index) + phase_hazards(doc, index) + alignment_hazards(doc, index)
-            + layout_hazards(doc, index))
+            + layout_hazards(doc, index) + arrival_hazards(doc, index))

@@ -4,7 +4,8 @@ The checks run on every keystroke's check, document-wide, so they share one pass
 ops instead of each walking the document (and each kernel) again: ``HazardIndex`` records the
 kernels (``gpu.func`` marked ``kernel`` in a ``gpu.module``) and ``gpu.launch`` bodies with the
 ops inside each that the checks care about, the ``gpu.launch_func`` s, the blocks that hold an
-mbarrier announcement, the parity waits, the TMA loads and the wgmma descriptors.
+mbarrier announcement, the parity waits, the TMA loads, the wgmma descriptors and the mbarrier
+initialisations.
 """
 
 from __future__ import annotations
@@ -37,14 +38,23 @@ class HazardIndex:
     parity_waits: list[Operation] = field(default_factory=list)
     tma_loads: list[Operation] = field(default_factory=list)
     descriptors: list[Operation] = field(default_factory=list)
+    inits: list[Operation] = field(default_factory=list)
+
+    def launches_of(self) -> dict[str, list[Operation]]:
+        """The ``gpu.launch_func`` s of the document by the kernel they name (``@module::@kernel``)."""
+        found: dict[str, list[Operation]] = {}
+        for op in self.launch_funcs:
+            if op.symbols:
+                found.setdefault(op.symbols[0].name, []).append(op)
+        return found
 
 
-_WATCHED, _ANNOUNCE, _KERNEL, _LAUNCH, _LAUNCH_FUNC, _WAIT, _TMA, _DESCRIPTOR = range(8)
+_WATCHED, _ANNOUNCE, _KERNEL, _LAUNCH, _LAUNCH_FUNC, _WAIT, _TMA, _DESCRIPTOR, _INIT = range(9)
 _KINDS: dict[str, int] = {
     **{name: _WATCHED for name in WATCHED},
     "nvgpu.mbarrier.arrive.expect_tx": _ANNOUNCE, "gpu.func": _KERNEL, "gpu.launch": _LAUNCH,
     "gpu.launch_func": _LAUNCH_FUNC, "nvgpu.mbarrier.try_wait.parity": _WAIT, "nvgpu.tma.async.load": _TMA,
-    "nvgpu.warpgroup.generate.descriptor": _DESCRIPTOR,
+    "nvgpu.warpgroup.generate.descriptor": _DESCRIPTOR, "nvgpu.mbarrier.init": _INIT,
 }
 
 
@@ -87,6 +97,8 @@ def index_hazard_ops(doc: Document) -> HazardIndex:
             found.parity_waits.append(op)
         elif kind == _TMA:
             found.tma_loads.append(op)
+        elif kind == _INIT:
+            found.inits.append(op)
         else:
             found.descriptors.append(op)
     return found

@@ -2,7 +2,8 @@
 
 A block's shared memory is its static shared memory (the workgroup-space ``memref.global`` s
 the kernel reads with ``memref.get_global``, the barriers of each ``nvgpu.mbarrier.create``, 8
-bytes each, workgroup ``memref.alloca`` s) plus the dynamic shared memory its launch asks for
+bytes each, workgroup ``memref.alloca`` s, the kernel's or launch's ``workgroup(...)``
+attributions) plus the dynamic shared memory its launch asks for
 (``dynamic_shared_memory_size``). The most a block may have is the chip's opt-in maximum
 (``chips.py``: 227 KiB on sm_80 … sm_90 … sm_100 with their own figures, 99 KiB on sm_86/89 and
 sm_120). Static shared memory past it and ptxas refuses the kernel ("uses too much shared
@@ -12,7 +13,7 @@ and the H200 ran such a kernel; the 48 KiB without opt-in binds dynamic memory, 
 runtime opts into by itself.
 
 The sum is a lower bound: the sizes alone, without the padding alignment adds, and nothing a
-called function or a ``workgroup`` attribution adds; a dynamic size or a global that is not a
+called function adds; a dynamic size or a global that is not a
 constant leaves the launch's part out. So an error here is certain; a kernel just under the
 limit may still be over it.
 """
@@ -20,9 +21,9 @@ limit may still be over it.
 from __future__ import annotations
 
 from ...analysis.document import Document
-from ...analysis.ir import Operation
+from ...analysis.ir import Operation, ValueDef
 from ...analysis.opview import OpView
-from ...analysis.values import MBarrierGroupType, MemRefType, TypeAttr, element_bit_width
+from ...analysis.values import FunctionType, MBarrierGroupType, MemRefType, TypeAttr, element_bit_width
 from ...chips import chip_limits
 from ...diagnostics import Diagnostic, Related, Severity
 from ...dialects.memory_spaces import shared_memory_space
@@ -32,22 +33,21 @@ from .static import static_int
 
 CODE = "nvgpu.hazard.shared-memory"
 RULE = ("A block's shared memory — the workgroup-space globals its kernel reads, its mbarrier groups "
-        "(8 bytes a barrier), its workgroup allocas, and the dynamic shared memory its launch asks for — may "
+        "(8 bytes a barrier), its workgroup allocas and attributions, and the dynamic shared memory its launch asks for — may "
         "not exceed the chip's per-block maximum with the opt-in (227 KiB on sm_90 and sm_100, 163 KiB on "
         "sm_80, 99 KiB on sm_86, sm_89 and sm_120). Static shared memory over it and ptxas refuses the kernel; "
         "static plus dynamic over it and the launch is refused. Static shared memory over 48 KiB is fine.")
 """The rule as hover explains it."""
 
 MBARRIER_BYTES = 8
+Spanned = Operation | ValueDef
+"""Where a piece of shared memory is made: an op, or a workgroup attribution."""
 
 
 def shared_memory_hazards(doc: Document, index: HazardIndex, fallback: str | None, origin: str) -> list[Diagnostic]:
     """An error on each kernel (and each launch of one) over its chip's shared-memory limit."""
     found: list[Diagnostic] = []
-    launches: dict[str, list[Operation]] = {}
-    for op in index.launch_funcs:
-        if op.symbols:
-            launches.setdefault(op.symbols[0].name, []).append(op)
+    launches = index.launches_of()
     per_module: dict[int, tuple[dict[str, Operation], tuple[str, int] | None]] = {}
     for body in index.kernels:
         module = body.module
@@ -74,9 +74,10 @@ def _limit(doc: Document, module: Operation | None, fallback: str | None, origin
     return best
 
 
-def _static_parts(body: Body, symbols: dict[str, Operation], doc: Document) -> list[tuple[str, int, Operation]]:
+def _static_parts(body: Body, symbols: dict[str, Operation], doc: Document) -> list[tuple[str, int, Spanned]]:
     """(what, bytes, where) of each piece of static shared memory the ops in ``body`` make."""
-    parts: list[tuple[str, int, Operation]] = []
+    parts: list[tuple[str, int, Spanned]] = [(f"the workgroup attribution {arg.name}", size, arg)
+                                             for arg, size in _attributions(body.op)]
     seen: set[str] = set()
     for op in body.inner:
         if op.name == "memref.get_global" and op.symbols:
@@ -98,6 +99,30 @@ def _static_parts(body: Body, symbols: dict[str, Operation], doc: Document) -> l
             if size:
                 parts.append(("a workgroup alloca", size, op))
     return parts
+
+
+def _attributions(op: Operation) -> list[tuple[ValueDef, int]]:
+    """The workgroup attributions of a ``gpu.func`` or ``gpu.launch`` (``workgroup(%buf : memref<...>)``):
+    the entry block's arguments after the function's inputs, or the launch's ids and sizes, that
+    are workgroup-space memrefs; with their bytes."""
+    if not op.regions or not op.regions[0].blocks:
+        return []
+    args = op.regions[0].blocks[0].args
+    if op.name == "gpu.launch":
+        first = 18 if op.operands_of("clusterSizeX") else 12
+    else:
+        signature = op.attributes.get("function_type")
+        value = signature.value if signature is not None else None
+        written = value.type if isinstance(value, TypeAttr) else None
+        if not isinstance(written, FunctionType):
+            return []
+        first = len(written.inputs)
+    found = []
+    for arg in args[first:]:
+        size = _shared_bytes(arg.type.type if arg.type is not None else None)
+        if size:
+            found.append((arg, size))
+    return found
 
 
 def _shared_bytes(memref: object) -> int:
@@ -158,7 +183,7 @@ def _launch_hazards(body: Body, doc: Document, fallback: str | None, origin: str
     return [_diagnostic(launch, doc, "the kernel of this gpu.launch", parts, dynamic, limit, outcome)]
 
 
-def _diagnostic(at: Operation, doc: Document, what: str, parts: list[tuple[str, int, Operation]], dynamic: int,
+def _diagnostic(at: Operation, doc: Document, what: str, parts: list[tuple[str, int, Spanned]], dynamic: int,
                 limit: tuple[str, int], outcome: str) -> Diagnostic:
     static = sum(size for _, size, _ in parts)
     pieces = ", ".join(f"{name} {size:,}" for name, size, _ in parts)

@@ -12,9 +12,13 @@ The rule is checked per block and per barrier (the same ``%bar`` value and the s
 id): the ops between two waits on it (``try_wait.parity``, ``test.wait``) are one phase, and in
 a phase with both announcements and loads the bytes announced must equal the bytes loaded, a
 load's bytes being its tensor map's box (the descriptor type's ``tensor``: elements x element
-size). The check stays silent where it cannot count: a byte count or barrier id that is not a
-constant, a multicast load (its bytes land in other CTAs' barriers too), announcements and
-loads under different predicates, or a nested region in the phase that touches the barrier.
+size). A multicast load (``multicast_mask = %m``) lands its box in every CTA of the cluster its
+mask names, and signals each one's barrier of the same id: where the cluster's shape and the
+mask are constants and every op of the phase runs in each CTA alike (no condition on a block or
+cluster id), each CTA of the mask receives the box once from each CTA of the cluster. The check
+stays silent where it cannot count: a byte count, barrier id or mask that is not a constant,
+announcements and loads under different predicates, or a nested region in the phase that
+touches the barrier.
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ from ...analysis.opview import OpView
 from ...analysis.values import MemRefType, TensorMapDescriptorType, element_bit_width
 from ...diagnostics import Diagnostic, Related, Severity
 from .index import HazardIndex
-from .static import static_int
+from .shapes import BodyShapes
+from .static import ThreadValues, static_int, thread_count, threads_running
 
 CODE = "nvgpu.hazard.tx-bytes"
 RULE = ("A TMA load counts its bytes off the transaction count of the mbarrier it names; "
@@ -50,6 +55,8 @@ class _Phase:
 
     expects: list[tuple[Operation, int]] = field(default_factory=list)
     loads: list[tuple[Operation, int]] = field(default_factory=list)
+    multicast: list[tuple[Operation, int, ValueUse]] = field(default_factory=list)
+    """Multicast loads: (op, box bytes, mask)."""
     countable: bool = True
     predicates: set[str | None] = field(default_factory=set)
 
@@ -57,8 +64,9 @@ class _Phase:
 def transaction_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
     """A ``tx-bytes`` error on each announcement of a phase whose bytes do not add up."""
     found: list[Diagnostic] = []
+    shapes = BodyShapes(doc, index)
     for block in index.announcing_blocks:
-        found += _block_hazards(block, doc)
+        found += _block_hazards(block, doc, shapes)
     return found
 
 
@@ -82,7 +90,7 @@ def _predicate(op: Operation) -> str | None:
     return _value_name(uses[0]) if uses else None
 
 
-def _block_hazards(block: Block, doc: Document) -> list[Diagnostic]:
+def _block_hazards(block: Block, doc: Document, shapes: BodyShapes) -> list[Diagnostic]:
     phases: dict[tuple[str, int], _Phase] = {}
     closed: list[tuple[tuple[str, int], _Phase]] = []
     for op in block.ops:
@@ -110,17 +118,48 @@ def _block_hazards(block: Block, doc: Document) -> list[Diagnostic]:
             else:
                 phase.expects.append((op, bytes_))
         else:
-            bytes_ = None if op.operands_of("multicastMask") else _load_bytes(op, doc)
+            bytes_ = _load_bytes(op, doc)
+            mask = op.operands_of("multicastMask")
             if bytes_ is None:
                 phase.countable = False
+            elif mask:
+                phase.multicast.append((op, bytes_, mask[0]))
             else:
                 phase.loads.append((op, bytes_))
     closed += list(phases.items())
     found = []
     for key, phase in closed:
-        if phase.countable and phase.expects and phase.loads and len(phase.predicates) == 1:
-            found += _mismatch(phase, doc)
+        if phase.countable and phase.expects and (phase.loads or phase.multicast) and len(phase.predicates) == 1:
+            received = _received(phase, shapes)
+            if received is not None:
+                found += _mismatch(phase, received, doc)
     return found
+
+
+def _received(phase: _Phase, shapes: BodyShapes) -> list[int] | None:
+    """The bytes the phase's loads bring to each CTA of the cluster (one entry without multicast);
+    None where a multicast cannot be counted."""
+    unicast = sum(bytes_ for _, bytes_ in phase.loads)
+    if not phase.multicast:
+        return [unicast]
+    body = shapes.body_of(phase.multicast[0][0])
+    block, cluster = shapes.of(body) if body is not None else (None, None)
+    if body is None or cluster is None:
+        return None
+    values = ThreadValues(block or (32, 1, 1))  # any shape: only whether each condition is known matters
+    ops = [op for op, _ in phase.expects] + [op for op, _, _ in phase.multicast]
+    if any(threads_running(op, body.op, values) is None for op in ops):
+        return None  # a condition that may differ between the cluster's CTAs
+    ctas = thread_count(cluster)
+    received = [unicast] * ctas
+    for _, bytes_, mask_use in phase.multicast:
+        mask = static_int(mask_use.definition)
+        if mask is None:
+            return None
+        for rank in range(ctas):
+            if mask >> rank & 1:
+                received[rank] += bytes_ * ctas
+    return received
 
 
 def _mark_nested(op: Operation, phases: dict[tuple[str, int], _Phase]) -> None:
@@ -149,23 +188,39 @@ def _load_bytes(op: Operation, doc: Document) -> int | None:
     return count * bits // 8
 
 
-def _mismatch(phase: _Phase, doc: Document) -> list[Diagnostic]:
+def _mismatch(phase: _Phase, received: list[int], doc: Document) -> list[Diagnostic]:
     announced = sum(bytes_ for _, bytes_ in phase.expects)
-    loaded = sum(bytes_ for _, bytes_ in phase.loads)
-    if announced == loaded:
+    wrong = [rank for rank, bytes_ in enumerate(received) if bytes_ != announced]
+    if not wrong:
         return []
-    parts = " + ".join(f"{bytes_}" for _, bytes_ in phase.loads)
-    brought = f"{loaded} ({parts})" if len(phase.loads) > 1 else f"{loaded}"
-    if announced > loaded:
-        outcome = (f"the transaction count never returns to zero, the phase never completes and every wait "
-                   f"on it waits for ever (announce {loaded})")
+    loaded = received[wrong[0]]
+    ctas = len(received)
+    where = ""
+    if len(set(received)) == 1:
+        parts = [f"{bytes_}" for _, bytes_ in phase.loads] + [f"{bytes_} x {ctas}" for _, bytes_, _ in phase.multicast]
+        brought = f"{loaded} ({' + '.join(parts)})" if len(parts) > 1 or phase.multicast else f"{loaded}"
+        if phase.multicast:
+            brought += (f", a multicast box coming once from each of the cluster's {ctas} CTAs" if ctas > 1 else
+                        ", a multicast box coming only from this CTA, the one CTA of its cluster")
+        advice = f" (announce {loaded})"
     else:
-        outcome = (f"the phase can complete before the last {loaded - announced} bytes have landed, which are "
-                   f"then counted against the next phase (announce {loaded})")
+        each = ", ".join(f"rank {rank} {bytes_}" for rank, bytes_ in enumerate(received))
+        brought = (f"different bytes to the CTAs of the {ctas}-CTA cluster, which all announce the same: {each} "
+                   f"(a multicast box comes once from each CTA of the cluster to each CTA its mask names)")
+        where, advice = f"on rank {wrong[0]} ", ""
+    if announced > loaded:
+        outcome = (f"{where}the transaction count never returns to zero, the phase never completes and every wait "
+                   f"on it waits for ever{advice}")
+    else:
+        outcome = (f"{where}the phase can complete before the last {loaded - announced} bytes have landed, which are "
+                   f"then counted against the next phase{advice}")
     related = tuple(Related(load.name_start, load.end, f"this TMA load brings {bytes_} bytes")
                     for load, bytes_ in phase.loads)
+    related += tuple(Related(load.name_start, load.end, f"this multicast TMA load brings {bytes_} bytes to each CTA "
+                                                         f"its mask names, from each CTA of the cluster")
+                     for load, bytes_, _ in phase.multicast)
     data: dict = {"announced": announced, "loaded": loaded}
-    if len(phase.expects) == 1:
+    if len(phase.expects) == 1 and len(set(received)) == 1:
         literal = _constant_literal(phase.expects[0][0], doc)
         if literal is not None:
             data["constant"] = list(literal)
