@@ -110,17 +110,31 @@ def test_bytes_that_do_not_add_up_are_an_error(body, announced, loaded):
 
 @pytest.mark.parametrize("body", [
     expect("%n") + load() + wait(),                                  # a byte count not known
-    expect("%c4096") + load(extra=" multicast_mask = %mask") + wait(),  # multicast: other CTAs bytes
+    expect("%c4096") + load(extra=" multicast_mask = %mask") + wait(),  # multicast with a mask not known
     expect("%c4096", extra=", predicate = %p") + load() + wait(),    # announced and loaded under different predicates
     expect("%c4096") + load("%n") + wait(),                          # a load on an unknown barrier
     expect("%c4096") + "    scf.if %p {\n" + load() + "    }\n" + wait(),  # a load in a nested region
     expect("%c4096") + wait(),                                       # no load in the block: loaded elsewhere
+    # other threads announce in the other arm, in the same phase
+    "    scf.if %p {\n" + expect("%c4096") + load() + "    } else {\n" + expect("%c4096") + "    }\n" + wait(),
+    "    scf.if %p {\n" + expect("%c4096") + load() + wait() + "    } else {\n" + expect("%c4096") + wait()
+    + "    }\n",
+    # an announcement after the arm, before the wait that ends the phase
+    "    scf.if %p {\n" + expect("%c4096") + load() + "    }\n" + expect("%c4096") + wait(),
 ])
 def test_the_check_stays_silent_where_it_cannot_count(body):
     text = kernel(body)
     assert not [d for d in check_document(Document(text)) if d.severity.name == "ERROR" and
                 not d.code.startswith("nvgpu.hazard")], "the sample itself must be valid"
     assert hazards(text) == []
+
+
+def test_the_other_arm_announcing_nothing_leaves_the_arm_that_loads_countable():
+    # upstream's first sm_90 TMA tests: thread 0 announces and loads, every other thread announces 0
+    arms = "    scf.if %p {{\n" + load() + expect("{bytes}") + "    }} else {{\n" + expect("%c0") + "    }}\n" + wait()
+    assert hazards(kernel(arms.format(bytes="%c8192"))) == []
+    [(_, found)] = hazards(kernel(arms.format(bytes="%c4096")))
+    assert (found.data["announced"], found.data["loaded"]) == (4096, 8192)
 
 
 def _valid_kernels() -> list[Path]:

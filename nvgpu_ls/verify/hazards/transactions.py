@@ -17,8 +17,9 @@ mask names, and signals each one's barrier of the same id: where the cluster's s
 mask are constants and every op of the phase runs in each CTA alike (no condition on a block or
 cluster id), each CTA of the mask receives the box once from each CTA of the cluster. The check
 stays silent where it cannot count: a byte count, barrier id or mask that is not a constant,
-announcements and loads under different predicates, or a nested region in the phase that
-touches the barrier.
+announcements and loads under different predicates, a nested region in the phase that touches
+the barrier, or an announcement of other than 0 bytes elsewhere that may fall in the phase (in
+another arm of an ``scf.if`` around the block, or anywhere when no wait in the block ends it).
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ class _Phase:
     """Multicast loads: (op, box bytes, mask)."""
     countable: bool = True
     predicates: set[str | None] = field(default_factory=set)
+    waited: bool = False
+    """Does a wait on the barrier in the same block end the phase?"""
 
 
 def transaction_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
@@ -107,6 +110,7 @@ def _block_hazards(block: Block, doc: Document, shapes: BodyShapes) -> list[Diag
             continue
         if op.name in _WAITS:
             if key in phases:
+                phases[key].waited = True
                 closed.append((key, phases.pop(key)))
             continue
         phase = phases.setdefault(key, _Phase())
@@ -129,7 +133,8 @@ def _block_hazards(block: Block, doc: Document, shapes: BodyShapes) -> list[Diag
     closed += list(phases.items())
     found = []
     for key, phase in closed:
-        if phase.countable and phase.expects and (phase.loads or phase.multicast) and len(phase.predicates) == 1:
+        if phase.countable and phase.expects and (phase.loads or phase.multicast) and len(phase.predicates) == 1 \
+                and not _announced_beside(block, phase):
             received = _received(phase, shapes)
             if received is not None:
                 found += _mismatch(phase, received, doc)
@@ -160,6 +165,56 @@ def _received(phase: _Phase, shapes: BodyShapes) -> list[int] | None:
             if mask >> rank & 1:
                 received[rank] += bytes_ * ctas
     return received
+
+
+def _announced_beside(block: Block, phase: _Phase) -> bool:
+    """May an announcement on the barrier outside ``block`` fall in ``phase``? Other threads may run
+    an ``scf.if`` arm beside the one holding ``block`` in the same phase; and where no wait in the
+    block ends the phase, any announcement elsewhere may. Announcing a constant 0 adds nothing."""
+    first = phase.expects[0][0]
+    groups = first.operands_of("barriers")
+    group = groups[0].definition if groups else None
+    if group is None:
+        return True
+    key = barrier_key(first)
+    elsewhere = [use.owner for use in group.uses if use.owner.name == _EXPECT and use.owner.parent is not block
+                 and not _inside(use.owner, block) and barrier_key(use.owner) == key]
+    adding = [op for op in elsewhere
+              if static_int(op.operands_of("txcount")[0].definition if op.operands_of("txcount") else None) != 0]
+    if not adding:
+        return False
+    if not phase.waited:
+        return True
+    arms = _arms_around(block)
+    return any(arms.get(id(branch)) not in (None, region) for op in adding for branch, region in _branches(op))
+
+
+def _inside(op: Operation, block: Block) -> bool:
+    """Is ``op`` nested in one of ``block``'s ops?"""
+    return op.enclosing(lambda parent: parent.parent is block) is not None
+
+
+def _branches(op: Operation) -> list[tuple[Operation, int]]:
+    """The ``scf.if`` s around ``op``, each with the index of the region holding it."""
+    found = []
+    child, parent = op, op.parent_op()
+    while parent is not None:
+        if parent.name == "scf.if" and child.parent is not None:
+            found.append((parent, parent.regions.index(child.parent.parent)))
+        child, parent = parent, parent.parent_op()
+    return found
+
+
+def _arms_around(block: Block) -> dict[int, int]:
+    """The ``scf.if`` s around ``block`` (by id), each with the index of the region holding it."""
+    region = block.parent
+    owner = region.parent if region is not None else None
+    if owner is None:
+        return {}
+    arms = {id(branch): index for branch, index in _branches(owner)}
+    if owner.name == "scf.if":
+        arms[id(owner)] = owner.regions.index(region)
+    return arms
 
 
 def _mark_nested(op: Operation, phases: dict[tuple[str, int], _Phase]) -> None:

@@ -230,12 +230,7 @@ _DEVICE_OPS = ("gpu.module", "gpu.func", "gpu.launch")
 
 
 def _in_device_code(op: Operation) -> Operation | None:
-    parent = op.parent_op()
-    while parent is not None:
-        if parent.name in _DEVICE_OPS:
-            return parent
-        parent = parent.parent_op()
-    return None
+    return op.enclosing(lambda parent: parent.name in _DEVICE_OPS)
 
 
 def _storage_bits(element: Type) -> int | None:
