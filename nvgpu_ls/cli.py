@@ -121,8 +121,8 @@ def _arg_parser() -> argparse.ArgumentParser:
 
 
 def collect_files(paths: Sequence[str], notes: list[str] | None = None) -> tuple[list[str], list[str]]:
-    """The .mlir files named or found under ``paths``, and the paths that could not be used;
-    links a directory walk does not follow are added to ``notes``. Whether a file can be read
+    """The .mlir files named or found under ``paths``, and the paths that could not be used (a
+    directory without one among them); links a directory walk does not follow are added to ``notes``. Whether a file can be read
     (a regular file, not too large) is decided when it is read (``read_source``)."""
     files: list[str] = []
     problems: list[str] = []
@@ -132,6 +132,8 @@ def collect_files(paths: Sequence[str], notes: list[str] | None = None) -> tuple
         elif os.path.isdir(path):
             walked = walk_sources(path)
             files.extend(walked.files)
+            if not walked.files:  # a misspelt folder in a CI workflow must not pass green
+                problems.append(f"{shown_path(path)}: no .mlir file in this directory, nothing to check")
             if notes is not None:
                 notes.extend(f"{shown_path(skipped)}: {reason}" for skipped, reason in walked.skipped)
         elif os.path.lexists(path):
@@ -301,9 +303,12 @@ def findings_of(report: FileReport) -> list[Finding]:
         line, column = lines.position(offset, "utf-32")
         return line + 1, column + 1
 
+    def excerpt(offset: int) -> str:
+        return lines.line_text(lines.line_of(offset))
+
     return [Finding(report.path, place(d.start), place(d.end), d.severity, d.code, d.message, d.source,
-                    tuple(RelatedFinding(report.path, place(r.start), place(r.end), r.message)
-                          for r in d.related))
+                    tuple(RelatedFinding(report.path, place(r.start), place(r.end), r.message, excerpt(r.start))
+                          for r in d.related), excerpt(d.start))
             for d in report.diagnostics]
 
 

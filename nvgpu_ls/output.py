@@ -34,6 +34,8 @@ class RelatedFinding:
     start: Position
     end: Position
     message: str
+    excerpt: str = ""
+    """The source line ``start`` is on (text output shows it under the note, with a caret)."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,8 @@ class Finding:
     message: str
     source: str = "nvgpu-ls"
     related: tuple[RelatedFinding, ...] = ()
+    excerpt: str = ""
+    """The source line ``start`` is on, as written (empty when the finding has no place)."""
 
 
 @dataclass(frozen=True)
@@ -60,8 +64,11 @@ class Summary:
     config_problems: int = 0
 
     def line(self) -> str:
-        text = (f"{_count(self.files_checked, 'file')} checked: {_count(self.errors, 'error')}, "
-                f"{_count(self.warnings, 'warning')} in {_count(self.files_with_findings, 'file')}")
+        if self.errors or self.warnings:
+            text = (f"{_count(self.files_checked, 'file')} checked: {_count(self.errors, 'error')}, "
+                    f"{_count(self.warnings, 'warning')} in {_count(self.files_with_findings, 'file')}")
+        else:
+            text = f"{_count(self.files_checked, 'file')} checked: no errors or warnings"
         if self.config_problems:
             text += f"; {_count(self.config_problems, 'configuration problem')}"
         return text
@@ -108,14 +115,50 @@ def write_text(findings: Sequence[Finding], summary: Summary, out: TextIO) -> No
 
 
 def write_text_findings(findings: Sequence[Finding], out: TextIO) -> None:
-    """The findings of ``write_text`` without its summary (``nvgpu-ls lower`` writes them to stderr)."""
+    """The findings of ``write_text`` without its summary (``nvgpu-ls lower`` writes them to stderr):
+    each with its source line and a caret under the span, as compilers print them."""
     for finding in findings:
         path = shown_path(finding.path)
         where = path if finding.start is None else f"{path}:{finding.start[0]}:{finding.start[1]}"
         print(f"{where}: {finding.severity.label}: {finding.message} [{finding.code}]", file=out)
+        _write_excerpt(finding.excerpt, finding.start, finding.end, out)
         for related in finding.related:
             print(f"{shown_path(related.path)}:{related.start[0]}:{related.start[1]}: note: {related.message}",
                   file=out)
+            if (related.path, related.start, related.end) != (finding.path, finding.start, finding.end):
+                _write_excerpt(related.excerpt, related.start, related.end, out)
+
+
+EXCERPT_WIDTH = 200
+"""Longer source lines are shown cut around the place (a generated file's one-line module)."""
+
+
+def caret_lines(excerpt: str, start: Position, end: Position) -> tuple[str, str]:
+    """The source line as shown and the caret line under it: ``^`` at ``start``, ``~`` to ``end``
+    (to the end of the line for a span that goes on). Tabs stay tabs in the caret line's indent,
+    so the caret lines up whatever the tab width; a line longer than ``EXCERPT_WIDTH`` is cut
+    around the place, with ``...`` where it was cut."""
+    line = "\t".join(shown_path(part) for part in excerpt.rstrip("\r\n").split("\t"))
+    first = min(max(start[1] - 1, 0), len(line))
+    last = end[1] - 1 if end[0] == start[0] else len(line)
+    last = max(min(last, len(line)), first + 1)
+    if len(line) > EXCERPT_WIDTH:
+        cut = max(0, min(first - EXCERPT_WIDTH // 4, len(line) - EXCERPT_WIDTH))
+        head = "..." if cut else ""
+        tail = "..." if cut + EXCERPT_WIDTH < len(line) else ""
+        shift = len(head) - cut
+        first, last = first + shift, min(last, cut + EXCERPT_WIDTH) + shift
+        line = head + line[cut:cut + EXCERPT_WIDTH] + tail
+    indent = "".join(c if c == "\t" else " " for c in line[:first])
+    return line, indent + "^" + "~" * max(last - first - 1, 0)
+
+
+def _write_excerpt(excerpt: str, start: Position | None, end: Position | None, out: TextIO) -> None:
+    if not excerpt or start is None or end is None:
+        return
+    line, carets = caret_lines(excerpt, start, end)
+    print(line, file=out)
+    print(carets, file=out)
 
 
 # --------------------------------------------------------------------------- json

@@ -136,8 +136,8 @@ class ResultCache:
 
 def _entry(finding: Finding) -> dict[str, Any]:
     return {"start": finding.start, "end": finding.end, "severity": int(finding.severity), "code": finding.code,
-            "message": finding.message, "source": finding.source,
-            "related": [[r.start, r.end, r.message] for r in finding.related]}
+            "message": finding.message, "source": finding.source, "excerpt": finding.excerpt,
+            "related": [[r.start, r.end, r.message, r.excerpt] for r in finding.related]}
 
 
 def _position(value: Any) -> tuple[int, int] | None:
@@ -151,10 +151,11 @@ def _position(value: Any) -> tuple[int, int] | None:
 
 def _finding(path: str, entry: dict[str, Any]) -> Finding:
     related = []
-    for start, end, message in entry["related"]:
+    for start, end, message, excerpt in entry["related"]:
         first, last = _position(start), _position(end)
         if first is None or last is None:
             raise TypeError("a related place has a position")
-        related.append(RelatedFinding(path, first, last, str(message)))
+        related.append(RelatedFinding(path, first, last, str(message), str(excerpt)))
     return Finding(path, _position(entry["start"]), _position(entry["end"]), Severity(entry["severity"]),
-                   str(entry["code"]), str(entry["message"]), str(entry["source"]), tuple(related))
+                   str(entry["code"]), str(entry["message"]), str(entry["source"]), tuple(related),
+                   str(entry["excerpt"]))

@@ -20,7 +20,7 @@ def test_clean_file_exits_zero_with_summary(tmp_path):
     (tmp_path / "ok.mlir").write_text(CLEAN)
     result = run("--check", "ok.mlir", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.strip() == "1 file checked: 0 errors, 0 warnings in 0 files"
+    assert result.stdout.strip() == "1 file checked: no errors or warnings"
 
 
 def test_error_is_printed_as_path_line_col_and_exits_one(tmp_path):
@@ -29,6 +29,24 @@ def test_error_is_printed_as_path_line_col_and_exits_one(tmp_path):
     assert result.returncode == 1
     first = result.stdout.splitlines()[0]
     assert first.startswith("bad.mlir:2:") and ": error: " in first and first.endswith("]")
+
+
+def test_each_error_shows_its_source_line_with_a_caret_under_the_span(tmp_path):
+    (tmp_path / "bad.mlir").write_text(BROKEN)
+    lines = run("--check", "bad.mlir", cwd=tmp_path).stdout.splitlines()
+    column = int(lines[0].split(":")[2])
+    assert lines[1] == BROKEN.splitlines()[1]
+    assert lines[2].index("^") == column - 1 and set(lines[2].strip()) <= {"^", "~"}
+
+
+def test_a_directory_without_an_mlir_file_is_an_error_not_a_green_run(tmp_path):
+    (tmp_path / "kernel").mkdir()
+    (tmp_path / "kernel" / "notes.txt").write_text("nothing here")
+    (tmp_path / "ok.mlir").write_text(CLEAN)
+    result = run("--check", "kernel", "ok.mlir", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "kernel: no .mlir file in this directory, nothing to check" in result.stderr
+    assert "1 file checked" in result.stdout  # the files that were found are still checked
 
 
 def test_directories_are_searched_for_mlir_files(tmp_path):

@@ -262,8 +262,8 @@ def test_text_prints_related_places_as_notes(capsys, monkeypatch, project):
     fake_diagnostics(monkeypatch, [Diagnostic(7, 9, "redefinition", "ssa.redefinition",
                                               related=(Related(0, 2, "previously defined here"),))])
     _, out, _ = check(capsys, "k.mlir")
-    assert out.splitlines()[:2] == ["k.mlir:2:1: error: redefinition [ssa.redefinition]",
-                                    "k.mlir:1:1: note: previously defined here"]
+    assert out.splitlines()[:6] == ["k.mlir:2:1: error: redefinition [ssa.redefinition]", "%0 = b", "^~",
+                                    "k.mlir:1:1: note: previously defined here", "%0 = a", "^~"]
 
 
 def test_warnings_alone_exit_zero(capsys, monkeypatch, project):

@@ -183,7 +183,7 @@ def test_kernel_is_check_clean_for_its_target(kernel: Kernel):
     done = subprocess.run([sys.executable, "-m", "nvgpu_ls", "--check", str(KERNEL_DATA / kernel.file)],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "0 errors, 0 warnings" in done.stdout
+    assert "no errors or warnings" in done.stdout
     assert f'chip = "{kernel.chip}"' in (KERNEL_DATA / kernel.file).read_text()
 
 
