@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import os
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -42,6 +44,45 @@ def _own_check_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     child processes too: a finding kept by another test, or by the developer's own runs, would
     stand in for the check a test replaced or changed."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+
+
+SERVER_DRIVERS = frozenset({"run_session", "LspSession", "RawClient", "run_stress"})
+"""What a test uses to drive the real server process (``tests/lsp_support.py``, the stress client)."""
+E2E_MODULES = ("_e2e", "neovim", "vscode")
+"""Module names of tests that drive a real editor or client as a whole."""
+
+
+@lru_cache(maxsize=None)
+def server_driving_functions(path: str) -> frozenset[str]:
+    """The module-level functions of a test file that drive the real server: those that name one
+    of ``SERVER_DRIVERS``, and those that call (or take as a fixture) one that does."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    names: dict[str, set[str]] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+            used |= {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+            used |= {arg.arg for arg in node.args.args}
+            names[node.name] = used
+    driving = {name for name, used in names.items() if used & SERVER_DRIVERS}
+    while True:
+        more = {name for name, used in names.items() if name not in driving and used & driving}
+        if not more:
+            return frozenset(driving)
+        driving |= more
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tiers (README "Tests in tiers"): ``e2e`` for a test that drives the real server or an
+    editor, found from its code; ``unit`` for every test that is neither ``e2e`` nor ``native``.
+    ``slow`` and ``native`` are written in the test modules (``pytestmark``)."""
+    for item in items:
+        path = str(item.path)
+        function = getattr(item, "originalname", item.name)
+        if any(part in item.path.stem for part in E2E_MODULES) or function in server_driving_functions(path):
+            item.add_marker(pytest.mark.e2e)
+        if not any(any(item.iter_markers(name)) for name in ("e2e", "native")):
+            item.add_marker(pytest.mark.unit)
 
 
 def analyse(text: str) -> Document:

@@ -20,6 +20,8 @@ from nvgpu_ls.verify import CheckOptions
 
 from .conftest import DATA
 
+pytestmark = pytest.mark.slow
+
 FILES = sorted(str(p) for p in DATA.rglob("*.mlir"))
 
 

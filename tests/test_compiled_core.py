@@ -20,6 +20,8 @@ from nvgpu_ls import _compiled
 
 from .conftest import ROOT, every_mlir_file
 
+pytestmark = [pytest.mark.slow, pytest.mark.native]
+
 needs_compiled = pytest.mark.skipif(not _compiled.compiled_present(),
                                     reason="the analysis core was not compiled (no mypyc at build time)")
 

@@ -26,6 +26,8 @@ from nvgpu_ls.verify import CheckOptions, check_document  # noqa: E402
 
 import random  # noqa: E402
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def corpus() -> list[str]:

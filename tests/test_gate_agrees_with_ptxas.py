@@ -30,6 +30,8 @@ import pytest
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.verify.gate import check_targets
 
+pytestmark = pytest.mark.slow
+
 PTX_DIR = Path(__file__).resolve().parent / "data" / "gate_ptx"
 
 # ---------------------------------------------------------------------------- ptxas

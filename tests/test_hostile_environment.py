@@ -40,6 +40,8 @@ from nvgpu_ls.ptx.preview import PreviewOptions, PreviewService, ptx_source_line
 
 from .lsp_support import LspSession, uri_of
 
+pytestmark = pytest.mark.slow
+
 DATA = Path(__file__).parent / "data"
 KERNEL = (DATA / "cli_lower" / "copy_kernel.mlir").read_text().replace(
     "gpu.module @kernels {", 'gpu.module @kernels [#nvvm.target<chip = "sm_80">] {')

@@ -26,6 +26,8 @@ from nvgpu_ls.ptx.differential import Case, compare_case, compare_cases, functio
 
 from .conftest import DATA, REALWORLD, conformance_files, needs_conformance
 
+pytestmark = pytest.mark.slow
+
 KERNELS = kernel_cases(DATA / "lowering")
 UPSTREAM_PARSE_ERROR = "mlir.parser:"
 """Upstream's bindings fail to parse the source: an op their (older) nvgpu dialect does not

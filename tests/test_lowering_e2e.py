@@ -180,7 +180,8 @@ def test_the_refactoring_lowers_the_op_in_place_and_the_file_stays_clean(client:
 # ---------------------------------------------------------------------- responsiveness
 def test_a_hover_and_another_files_diagnostics_come_while_a_long_lowering_runs():
     function = KERNEL.split("gpu.module @kernels {\n", 1)[1].rsplit("}", 1)[0]
-    big = "gpu.module @kernels {\n" + "".join(function.replace("@copy", f"@copy{i}") for i in range(2000)) + "}\n"
+    # long enough (over a second here) that the hover and the other file's check clearly come first
+    big = "gpu.module @kernels {\n" + "".join(function.replace("@copy", f"@copy{i}") for i in range(8000)) + "}\n"
     order: list[str] = []
 
     async def scenario(s: LspSession):
@@ -199,4 +200,4 @@ def test_a_hover_and_another_files_diagnostics_come_while_a_long_lowering_runs()
     assert order == ["hover", "diagnostics", "lowering"]
     assert hover is not None and "device_async_copy" in str(hover.contents)
     assert changed is not None and changed.version == 2
-    assert lowered.text is not None and lowered.loweredOps == 6000
+    assert lowered.text is not None and lowered.loweredOps == 24000

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.analysis.typegrammar import parse_attr, parse_type
 from nvgpu_ls.memory import memory_kib, register_cache, release_memory
 from nvgpu_ls.verify import CheckOptions, check_document
 from nvgpu_ls.analysis import opview
 from nvgpu_ls.verify import usedef
+
+pytestmark = pytest.mark.slow
 
 KERNEL = """#layout = #gpu.address_space<workgroup>
 func.func @f(%a: memref<64x64xf16, #layout>, %i: index) {
@@ -89,7 +93,6 @@ def test_freed_arenas_are_kept_for_the_next_analysis_and_released_with_the_cache
     from nvgpu_ls import memory
 
     if memory._arenas() is None:
-        import pytest
         pytest.skip("the native arena keeper was not built")
     kept, before, after_free, reused, released = _arena_run()
     assert kept is True and before == 0

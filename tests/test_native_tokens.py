@@ -12,6 +12,8 @@ from nvgpu_ls.analysis import tokens as tk
 
 from .conftest import every_mlir_file
 
+pytestmark = pytest.mark.native
+
 needs_native = pytest.mark.skipif(tk._native is None, reason="the native scanner was not built (no C compiler?)")
 
 _ALPHABET = list("%^@#!\"\\/-.>:=,()[]{}<>*+?|$_ \t\n\r\x0b\x0c0123456789xXeEabcfz") + ["//", "// -----", "\u00e9", "\u4e2d",

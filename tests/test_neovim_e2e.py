@@ -47,8 +47,8 @@ ERROR_LINE = 3  # 0-based: the ldmatrix
 FIX_CODE = "nvgpu.ldmatrix.memory-space"
 FIX_TITLE = "Move %tile to shared memory (memory space 3)"
 
-pytestmark = pytest.mark.skipif(
-    NVIM is None, reason="nvim is not installed: apt-get install -y neovim (Debian's 0.7.2 is what CI runs)")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
+    NVIM is None, reason="nvim is not installed: apt-get install -y neovim (Debian's 0.7.2 is what CI runs)")]
 
 
 def lua_string(value: str) -> str:

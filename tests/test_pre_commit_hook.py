@@ -27,6 +27,8 @@ import pytest
 
 from tests.test_cli_formats import assert_sarif_2_1_0
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = ROOT / ".pre-commit-hooks.yaml"
 WORKFLOW = ROOT / "editors" / "ci" / "github-actions.yml"

@@ -23,6 +23,8 @@ from .lsp_support import CLIENT_NAMES, LspSession, position_of, uri_of
 from .test_cli_ptx import FAKE_PTXAS
 from .test_lowering_e2e import actions_at, decode_code_actions_as_editors_do
 
+pytestmark = pytest.mark.slow
+
 GEMM = (Path(__file__).parent / "data" / "lowering" / "matrix_ampere_gemm.mlir").read_text()
 NAME = "gemm.mlir"
 HAS_PTXAS = find_ptxas() is not None

@@ -15,6 +15,8 @@ from nvgpu_ls.dialects import ALL_OPS
 from nvgpu_ls.dialects.ods import DATA, registry
 from nvgpu_ls.dialects.overlay import WORDS
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 GENERATOR = ROOT / "tools" / "generate_registry.py"
 INCLUDE = Path("/usr/lib/llvm-22/include/mlir")

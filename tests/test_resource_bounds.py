@@ -21,6 +21,8 @@ from .lsp_support import LspSession, uri_of
 sys.path.insert(0, str(Path(__file__).parents[1] / "bench"))
 from memory import HOSTILE_KINDS, measure, measure_hostile  # noqa: E402
 
+pytestmark = pytest.mark.slow
+
 LINES = 20000
 CHECK_BUDGET_MIB = 200
 """Peak RSS of parsing + ``Document.diagnostics`` + ``check_document`` on the 20,000-line file of

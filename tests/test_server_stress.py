@@ -14,7 +14,11 @@ from __future__ import annotations
 import asyncio
 import sys
 
+import pytest
+
 from fuzz.server_stress import RawClient, apply_change, expected_diagnostics, published_set, run_stress
+
+pytestmark = pytest.mark.slow
 
 
 def _assert_clean(report) -> None:

@@ -12,6 +12,8 @@ import pytest
 
 from fuzz import upstream_differential as diff
 
+pytestmark = pytest.mark.slow
+
 MUTANTS = 1000
 SEED = 15
 

@@ -16,6 +16,8 @@ import pytest
 
 from nvgpu_ls.settings import _READERS, LAUNCH_ONLY
 
+pytestmark = pytest.mark.slow
+
 EXTENSION = Path(__file__).resolve().parent.parent / "editors" / "vscode"
 FIXTURES = EXTENSION / "test" / "fixtures"
 SKIP_COPY = shutil.ignore_patterns("node_modules", "out", "*.vsix")
