@@ -204,7 +204,7 @@ def _offset(text: str, line: int, character: int) -> int:
     lines = protocol_lines(text)
     if line >= len(lines):
         return len(text)
-    start = sum(len(l) for l in lines[:line])
+    start = sum(len(text_line) for text_line in lines[:line])
     body = lines[line].rstrip("\r\n")
     units = 0
     for i, ch in enumerate(body):

@@ -241,9 +241,8 @@ class Settings:
     def options_for(self, path: str) -> CheckOptions:
         if self.no_config:
             return CheckOptions(self.target, "--target")
-        if self.explicit is not None:
-            loaded = self.explicit
-        else:
+        loaded = self.explicit
+        if loaded is None:
             directory = os.getcwd() if path == "-" else os.path.dirname(os.path.abspath(path))
             loaded = self._by_directory.get(directory)
             if loaded is None:
@@ -585,7 +584,7 @@ def run_lower(path: str, settings: Settings, engine: str, debug_info: bool, outp
     doc = Document(text, uri=shown)
     extra = apply_severities(extra, check.severities)
     if any(d.severity == Severity.ERROR for d in extra):
-        lowered = Lowered(None, [])
+        lowered: Lowered | None = Lowered(None, [])
     elif engine == "upstream":
         try:
             from .lowering.upstream_engine import lower_with_upstream

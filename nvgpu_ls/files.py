@@ -36,6 +36,8 @@ class UnreadableFile(OSError):
     """A path ``read_file`` refuses or cannot read; ``strerror`` and ``str()`` are the reason, so
     that a caller reports it as it reports any ``OSError`` (``exc.strerror``)."""
 
+    strerror: str
+
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.strerror = reason

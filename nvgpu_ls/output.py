@@ -262,7 +262,7 @@ def information_uri() -> str:
             label, _, url = entry.partition(",")
             if label.strip().lower() in ("homepage", "home", "repository", "source") and url.strip():
                 return url.strip()
-        home = meta.get("Home-page")
+        home = meta["Home-page"] if "Home-page" in meta else None
         return home.strip() if home and home.strip() else FALLBACK_INFORMATION_URI
     except Exception:  # noqa: BLE001  (broken metadata must not break a report)
         return FALLBACK_INFORMATION_URI

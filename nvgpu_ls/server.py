@@ -27,6 +27,7 @@ from pygls.uris import to_fs_path
 
 from . import __version__
 from .analysis.document import Document
+from .analysis.positions import Encoding
 from .config import CONFIG_FILE, PYPROJECT_FILE, ConfigProblem, LoadedConfig, load_config, load_config_file, settings_for
 from .diagnostics import Diagnostic
 from .documents import DocumentStore, OpenDocument
@@ -203,10 +204,11 @@ class NvgpuLanguageServer(LanguageServer):
         return self._client_support[1]
 
     @property
-    def encoding(self) -> str:
+    def encoding(self) -> Encoding:
         """The position encoding negotiated with the client (``utf-16`` unless it offered another)."""
         negotiated = self.workspace.position_encoding
-        return str(getattr(negotiated, "value", negotiated) or "utf-16")
+        value = str(getattr(negotiated, "value", negotiated) or "utf-16")
+        return "utf-8" if value == "utf-8" else "utf-32" if value == "utf-32" else "utf-16"
 
     def on_analysed(self, uri: str, version: int, diagnostics: list[Diagnostic], doc: Document,
                     options: CheckOptions) -> None:
@@ -351,7 +353,7 @@ class NvgpuLanguageServer(LanguageServer):
             raise JsonRpcException(message=f"nvgpu-ls: {what} failed: {type(exc).__name__}: {exc}",
                                    code=REQUEST_FAILED) from exc
 
-    def _lower_snapshot(self, uri: str, text: str | None, engine: str, encoding: str) -> dict[str, Any]:
+    def _lower_snapshot(self, uri: str, text: str | None, engine: str, encoding: Encoding) -> dict[str, Any]:
         """Runs on the lowering thread, with the options the diagnostics use."""
         if text is None:
             text = lowering.saved_text(uri)
@@ -386,7 +388,7 @@ class NvgpuLanguageServer(LanguageServer):
             self._refresh_pulled_diagnostics()
         return result
 
-    def _preview_snapshot(self, request: ptx_preview.PreviewRequest, text: str | None, encoding: str,
+    def _preview_snapshot(self, request: ptx_preview.PreviewRequest, text: str | None, encoding: Encoding,
                           progress: Callable[[str], None]) -> tuple[dict[str, Any], list[Diagnostic]]:
         """Runs on the preview thread, with the options the diagnostics use."""
         if text is None:

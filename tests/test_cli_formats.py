@@ -215,7 +215,7 @@ def test_github_commands_carry_file_position_title_and_escaped_message(capsys, p
     (project / "we,ird:name.mlir").write_text(BAD_COPY)
     status, out, _ = check(capsys, "we,ird:name.mlir", "--format", "github")
     assert status == 1
-    [line] = [l for l in out.splitlines() if "title=syntax.custom-form" in l]
+    [line] = [text_line for text_line in out.splitlines() if "title=syntax.custom-form" in text_line]
     column = BAD_COPY.splitlines()[1].rindex("memref<4xf32") + 1  # at the token found, as upstream
     assert line.startswith(f"::error file=we%2Cird%3Aname.mlir,line=2,col={column},endLine=2,endColumn=")
     assert line.endswith(",title=syntax.custom-form::custom op 'nvgpu.device_async_copy' expected 'to'")
@@ -231,10 +231,10 @@ def test_github_severities_multiline_messages_and_related_notes(capsys, monkeypa
         Diagnostic(0, 1, "h", "x.h", Severity.HINT),
     ])
     _, out, _ = check(capsys, "k.mlir", "--format", "github")
-    lines = sorted(out.splitlines()[:-1], key=lambda l: "title=ssa" not in l)
+    lines = sorted(out.splitlines()[:-1], key=lambda text_line: "title=ssa" not in text_line)
     assert lines[0] == ("::error file=k.mlir,line=2,col=1,endLine=2,endColumn=3,title=ssa.redefinition::"
                         "first%0Asecond 50%25%0Ak.mlir:1:1: note: defined here")
-    assert sorted(l.split(" ", 1)[0] for l in lines[1:4]) == ["::notice", "::notice", "::warning"]
+    assert sorted(text_line.split(" ", 1)[0] for text_line in lines[1:4]) == ["::notice", "::notice", "::warning"]
 
 
 # --------------------------------------------------------------------------- JSON and text

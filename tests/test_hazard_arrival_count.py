@@ -246,7 +246,7 @@ def test_hover_on_the_wait_explains_the_rule():
     text = kernel(LEADER_ONLY.replace("COUNT", "%c2"))
     doc = Document(text)
     ctx = FeatureContext(doc, "utf-16", diagnostics=check_document(doc))
-    line = next(i for i, l in enumerate(text.splitlines()) if "try_wait.parity" in l)
+    line = next(i for i, text_line in enumerate(text.splitlines()) if "try_wait.parity" in text_line)
     column = text.splitlines()[line].index("nvgpu.mbarrier") + 3
     shown = hover(ctx, lsp.Position(line, column)).contents.value
     assert f"**Hazard** `{CODE}`" in shown and "arrivals complete each phase" in shown

@@ -4,7 +4,6 @@ barrier again in every iteration, with the same parity each time — the Hopper 
 
 from __future__ import annotations
 
-import pytest
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.verify import check_document

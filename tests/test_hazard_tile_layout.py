@@ -3,7 +3,6 @@ a buffer with another swizzle or tile than the TMA load filling it wrote."""
 
 from __future__ import annotations
 
-import pytest
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.verify import check_document

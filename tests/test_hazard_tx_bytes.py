@@ -163,13 +163,13 @@ def test_hover_on_the_announcement_explains_the_rule():
     text = (DATA / "hazards" / "tx_bytes_too_many.mlir").read_text()
     doc = Document(text)
     ctx = FeatureContext(doc, "utf-16", diagnostics=check_document(doc))
-    line = next(i for i, l in enumerate(text.splitlines()) if "arrive.expect_tx" in l)
+    line = next(i for i, text_line in enumerate(text.splitlines()) if "arrive.expect_tx" in text_line)
     column = text.splitlines()[line].index("nvgpu.mbarrier") + 3
     shown = hover(ctx, lsp.Position(line, column)).contents.value
     assert "**Hazard** `nvgpu.hazard.tx-bytes`" in shown and "the waits on it hang" in shown
     fixed = Document((DATA / "ptx" / "hopper_gemm_sm90a.mlir").read_text())
     ctx = FeatureContext(fixed, "utf-16", diagnostics=check_document(fixed))
-    line = next(i for i, l in enumerate(fixed.text.splitlines()) if "arrive.expect_tx" in l)
+    line = next(i for i, text_line in enumerate(fixed.text.splitlines()) if "arrive.expect_tx" in text_line)
     assert "Hazard" not in hover(ctx, lsp.Position(line, column)).contents.value
 
 

@@ -94,7 +94,7 @@ def test_ldmatrix_ops_and_attributes_match_upstream(name):
     assert "shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>" in load
     assert load.endswith("-> i32" if tiles == 1 else f"-> !llvm.struct<({', '.join(['i32'] * tiles)})>")
     row = f"vector<{per_register}x{element}>"
-    assert len([l for l in ours[name] if l.startswith(f"%_ = llvm.bitcast %_ : i32 to {row}")]) == tiles
+    assert len([line for line in ours[name] if line.startswith(f"%_ = llvm.bitcast %_ : i32 to {row}")]) == tiles
     assert len(_op_lines(ours[name], "llvm.insertvalue")) == tiles
 
 
@@ -203,7 +203,7 @@ def test_mma_sync_shape_layouts_types_and_overflow(name):
 def test_mma_sync_result_registers_are_paired_into_64_bit_rows():
     ours, _, _ = _both(MMA_SOURCE)
     lines = ours["m16n8k16_f16_f32"]
-    after = lines[[i for i, l in enumerate(lines) if "nvvm.mma.sync" in l][0] + 1:]
+    after = lines[[i for i, line in enumerate(lines) if "nvvm.mma.sync" in line][0] + 1:]
     assert len(_op_lines(after, "llvm.insertelement")) == 4
     assert after[-1] == "%_ = llvm.insertvalue %_, %_[1] : !llvm.array<2 x vector<2xf32>>"
 
@@ -211,8 +211,8 @@ def test_mma_sync_result_registers_are_paired_into_64_bit_rows():
 def test_mma_sync_f16_accumulator_is_taken_whole():
     ours, _, _ = _both(MMA_SOURCE)
     lines = ours["m16n8k16_f16_f16"]
-    after = lines[[i for i, l in enumerate(lines) if "nvvm.mma.sync" in l][0] + 1:]
-    assert [l.split(" ")[2] for l in after] == ["llvm.extractvalue", "llvm.extractvalue", "llvm.mlir.poison",
+    after = lines[[i for i, line in enumerate(lines) if "nvvm.mma.sync" in line][0] + 1:]
+    assert [line.split(" ")[2] for line in after] == ["llvm.extractvalue", "llvm.extractvalue", "llvm.mlir.poison",
                                                  "llvm.insertvalue", "llvm.insertvalue"]
 
 
@@ -343,9 +343,9 @@ def test_stmatrix_becomes_nvvm_stmatrix_of_i32_registers(name):
     assert store == (f"nvvm.stmatrix {', '.join(['%_'] * (tiles + 1))} {{eltType = #nvvm.ld_st_matrix_elt_type<b16>, "
                      f"layout = #nvvm.mma_layout<{'col' if transpose else 'row'}>, "
                      f"shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}} : !llvm.ptr<3>{', i32' * tiles}")
-    casts = [l for l in ours[name] if l.startswith(f"%_ = llvm.bitcast %_ : vector<2x{element}> to i32")]
+    casts = [line for line in ours[name] if line.startswith(f"%_ = llvm.bitcast %_ : vector<2x{element}> to i32")]
     assert len(casts) == tiles
-    assert any(l.startswith("%_ = llvm.getelementptr") and f"!llvm.ptr<3>, {element}" in l for l in ours[name])
+    assert any(line.startswith("%_ = llvm.getelementptr") and f"!llvm.ptr<3>, {element}" in line for line in ours[name])
 
 
 def test_stmatrix_ptx_is_the_instruction_the_instance_table_lists():

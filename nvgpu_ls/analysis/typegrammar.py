@@ -483,6 +483,10 @@ def _finish_param(item):
     return _as_attr(item, keywords=True) if not isinstance(item, tuple) else item
 
 
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
+"""The one-character escapes of a string literal, and what each stands for."""
+
+
 def _unquote(text: str) -> str:
     body = text[1:-1]
     if "\\" not in body:
@@ -492,15 +496,16 @@ def _unquote(text: str) -> str:
         c = body[i]
         if c == "\\" and i + 1 < len(body):
             nxt = body[i + 1]
-            if nxt in '"\\':
-                out.append(nxt); i += 2; continue
-            if nxt == "n":
-                out.append("\n"); i += 2; continue
-            if nxt == "t":
-                out.append("\t"); i += 2; continue
+            escaped = _ESCAPES.get(nxt)
+            if escaped is not None:
+                out.append(escaped)
+                i += 2
+                continue
             hexpair = body[i + 1:i + 3]
             if len(hexpair) == 2 and all(h in "0123456789abcdefABCDEF" for h in hexpair):
-                out.append(chr(int(hexpair, 16))); i += 3; continue
+                out.append(chr(int(hexpair, 16)))
+                i += 3
+                continue
         out.append(c)
         i += 1
     return "".join(out)

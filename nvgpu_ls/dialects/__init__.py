@@ -14,7 +14,7 @@ from typing import Mapping
 
 from .debuginfo import DEBUGINFO_OPS
 from .eras import ERA_OPS
-from ..analysis.facts import AttributeFact, EnumFacts, OperandFact, OpFacts, Requirement, ResultFact, TypeFacts
+from ..analysis.facts import OpFacts
 from .nvgpu import NVGPU_ENUMS, NVGPU_OPS, NVGPU_TYPES
 from ..analysis.registry import DialectKnowledge, OpRegistry
 from .ods import registry

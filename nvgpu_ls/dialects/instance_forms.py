@@ -138,7 +138,7 @@ def device_async_copy(view: OpView) -> InstanceForm | None:
     only for a 16-byte bypassL1 copy; srcElements adds the src-size (zero-fill) operand."""
     dst = view.type_of("dst")
     elements = view.int_attr("dstElements")
-    bits = element_bit_width(element_of(dst)) if isinstance(dst, MemRefType) else None
+    bits = element_bit_width(dst.element) if isinstance(dst, MemRefType) else None
     if bits is None or elements is None:
         return None
     size = bits * elements // 8
@@ -275,8 +275,9 @@ def mma_sync(view: OpView) -> InstanceForm | None:
     if parts is None:
         return None
     shape, ptx, counts = parts
-    params = {"shape": tuple(shape), "layoutA": "row", "layoutB": "col", "multiplicandAPtxType": ptx["a"],
-              "multiplicandBPtxType": ptx["b"], "intOverflowBehavior": "satfinite" if ptx["a"][0] in "su" else None}
+    params: dict[str, object] = {
+        "shape": tuple(shape), "layoutA": "row", "layoutB": "col", "multiplicandAPtxType": ptx["a"],
+        "multiplicandBPtxType": ptx["b"], "intOverflowBehavior": "satfinite" if ptx["a"][0] in "su" else None}
     if ptx["a"] == "f32":
         return InstanceForm(("nvvm.mma.sync",), (), ("f32 inputs lower only with tf32Enabled: the conversion "
                                                      "fails for this instance",), params)
@@ -495,7 +496,7 @@ def warpgroup_mma(view: OpView) -> InstanceForm | None:
         return None
     tile_a, tile_b, acc = a.tensor, b.tensor, c.fragmented
     if not (isinstance(tile_a, MemRefType) and isinstance(tile_b, MemRefType) and isinstance(acc, VectorType)
-            and tile_a.rank == 2 and len(acc.shape) == 2 and None not in tile_a.shape and None not in acc.shape):
+            and tile_a.rank == 2 and len(acc.shape) == 2 and None not in acc.shape):
         return None
     ta, tb = wgmma_ptx_type(tile_a.element), wgmma_ptx_type(tile_b.element)
     if ta == "f32":
@@ -505,6 +506,8 @@ def warpgroup_mma(view: OpView) -> InstanceForm | None:
     if ta is None or tb is None or td is None or step is None:
         return None
     (size_m, size_k), size_n = tile_a.shape, acc.shape[1]
+    if size_m is None or size_k is None:
+        return None
     blocks, steps = size_m // 64, size_k // step
     count = blocks * steps
     regs_per = size_n // 4 if td == "f16" else size_n // 2
@@ -635,8 +638,8 @@ def extf(view: OpView) -> InstanceForm | None:
     relu = ".relu" if view.bool_attr("relu") else ""
     if source in ("f16", "bf16", "f32"):
         line = _fpext_line(source, result)
-        notes = ("the bf16 form needs sm_90; older targets shift the bits instead",) if source == "bf16" else ()
-        return InstanceForm(("llvm.fpext",), (line,) if line else (), notes)
+        caveats = ("the bf16 form needs sm_90; older targets shift the bits instead",) if source == "bf16" else ()
+        return InstanceForm(("llvm.fpext",), (line,) if line else (), caveats)
     narrow = _NARROW_PTX.get(source)
     if narrow is None:
         return None

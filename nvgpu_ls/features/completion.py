@@ -16,7 +16,7 @@ import attrs
 from lsprotocol import types as lsp
 
 from ..analysis import tokens as tk
-from ..analysis.facts import AttributeFact, TypeParamFact
+from ..analysis.facts import AttributeFact, OperandFact, ResultFact, TypeParamFact
 from . import completion_ops as ops
 from . import completion_scope as scope
 from . import completion_types as types
@@ -224,7 +224,8 @@ def _stripped_params(site: Site) -> tuple[TypeParamFact, ...]:
     if facts is None:
         return ()
     found: list[TypeParamFact] = []
-    for group in (*facts.operands, *facts.results):
+    groups: tuple[OperandFact | ResultFact, ...] = (*facts.operands, *facts.results)
+    for group in groups:
         for param in types.type_params(group.kind):
             if all(p.name != param.name for p in found):
                 found.append(param)

@@ -193,8 +193,8 @@ def read_site(doc: Document, offset: int) -> Site:
         assert match is not None  # the bare pattern matches the empty string
         start = line_start + match.start()
     site = Site(doc, offset, start, text[start:offset], string=string, op=op)
-    before = [t for t in tokens if (t.start < string.start if string is not None else t.end <= start)]
-    site.tokens, site.stack = _statement_tokens(before, line_start)
+    preceding = [t for t in tokens if (t.start < string.start if string is not None else t.end <= start)]
+    site.tokens, site.stack = _statement_tokens(preceding, line_start)
     return site
 
 

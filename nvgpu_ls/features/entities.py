@@ -100,9 +100,9 @@ def _in_op(op: Operation, offset: int) -> Entity | None:
             return Entity("attribute", entry.value_start, entry.value_end, entry, op, in_value=True)
         if hit(entry):
             return Entity("attribute", entry.start, entry.start + len(entry.name), entry, op)
-    for ref in _type_refs(op):
-        if hit(ref):
-            return Entity("type", ref.start, ref.end, ref, op)
+    for type_ref in _type_refs(op):
+        if hit(type_ref):
+            return Entity("type", type_ref.start, type_ref.end, type_ref, op)
     for word, start, end in op.keywords:
         if start <= offset < end:
             return Entity("keyword", start, end, word, op)

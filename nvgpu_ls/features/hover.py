@@ -92,9 +92,9 @@ def describe_at(ctx: FeatureContext, offset: int) -> Answer | None:
             return target
     lines = _describe_entity(ctx, entity, offset)
     if entity.kind == "symbol":
-        target = navigation_target(doc, offset)
-        if target is not None:
-            return lines, target.start, target.end
+        destination = navigation_target(doc, offset)
+        if destination is not None:
+            return lines, destination.start, destination.end
     return lines, entity.start, entity.end
 
 
@@ -106,9 +106,9 @@ def target_at(ctx: FeatureContext, op: Operation, entry: AttrEntry, offset: int)
             if found.span is not None and found.span[0] <= offset <= found.span[1]:
                 return describe_target(found), found.span[0], found.span[1]
     if entry.name in (TILEAA_SPEC, TILEAA_CC):
-        found = tileaa_target(ctx.doc, op)
-        if found is not None and found.span is not None:
-            return describe_target(found), found.span[0], found.span[1]
+        tileaa = tileaa_target(ctx.doc, op)
+        if tileaa is not None and tileaa.span is not None:
+            return describe_target(tileaa), tileaa.span[0], tileaa.span[1]
     return None
 
 
@@ -190,9 +190,12 @@ def describe_value(ctx: FeatureContext, node: ValueDef | ValueUse) -> list[str]:
 # ---------------------------------------------------------------- blocks, symbols, aliases
 def describe_block(ctx: FeatureContext, node: Block | BlockRef) -> list[str]:
     """A block label: its arguments and the branches that reach it."""
-    block = node.block if isinstance(node, BlockRef) else node
-    if block is None:
-        return [f"{code(node.name)} names no block in this region."]
+    if isinstance(node, BlockRef):
+        if node.block is None:
+            return [f"{code(node.name)} names no block in this region."]
+        block = node.block
+    else:
+        block = node
     types = [value_type(ctx.doc, arg) for arg in block.args]
     args = ", ".join(arg.name if t is None else f"{arg.name}: {t}" for arg, t in zip(block.args, types))
     refs = len(block.refs)

@@ -214,7 +214,8 @@ def _tensor_map(t: TensorMapDescriptorType, facts: TypeFacts) -> list[str]:
     tile = t.tensor
     if isinstance(tile, MemRefType) and tile.shape and None not in tile.shape:
         bits = element_bit_width(tile.element)
-        row = tile.shape[-1] * bits // 8 if bits is not None else None
+        inner = tile.shape[-1]
+        row = inner * bits // 8 if bits is not None and inner is not None else None
         lines.append(f"- `tensor` = {code(tile)}: the box (one tile) is {_shape(tile.shape)} {tile.element} = "
                      f"{byte_size(tile)} bytes in {memory_space_text(tile.memory_space)}"
                      + (f"; each innermost row is {tile.shape[-1]} x {bits // 8 if bits >= 8 else bits / 8:g} = "

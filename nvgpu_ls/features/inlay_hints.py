@@ -49,9 +49,9 @@ def inlay_hints(ctx: FeatureContext, range_: lsp.Range) -> list[lsp.InlayHint]:
             continue
         for alias in chunk.aliases.values():
             if lo <= alias.value_end <= hi:
-                hint = _alias_box_hint(ctx, alias, chunk.aliases)
-                if hint is not None:
-                    found.append((alias.value_end, hint))
+                box = _alias_box_hint(ctx, alias, chunk.aliases)
+                if box is not None:
+                    found.append((alias.value_end, box))
     found.sort(key=lambda pair: pair[0])
     return [hint for _, hint in found]
 

@@ -29,6 +29,7 @@ from pygls.uris import to_fs_path
 
 from ..analysis.document import Document
 from ..analysis.ir import Operation
+from ..analysis.positions import Encoding
 from ..diagnostics import Diagnostic, Severity
 from ..files import MAX_SOURCE_BYTES, read_file
 from ..settings import ENGINES
@@ -139,7 +140,7 @@ def saved_text(uri: str) -> str | None:
         return None
 
 
-def lower_to_nvvm(text: str, uri: str, options: CheckOptions, engine: str, encoding: str = "utf-16",
+def lower_to_nvvm(text: str, uri: str, options: CheckOptions, engine: str, encoding: Encoding = "utf-16",
                   timeout: float = UPSTREAM_TIMEOUT) -> dict[str, Any]:
     """Lower ``text`` (the document ``uri``) with ``engine`` and answer the command's result
     object. Slow (a fresh parse and check, or a subprocess): run it off the event loop."""

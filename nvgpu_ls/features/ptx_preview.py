@@ -25,6 +25,7 @@ from lsprotocol import converters
 from lsprotocol import types as lsp
 
 from ..analysis.document import Document
+from ..analysis.positions import Encoding
 from ..diagnostics import Diagnostic, Severity
 from ..verify import CheckOptions
 from .commands import PREVIEW_PTX_COMMAND, PREVIEW_PTX_KIND, PREVIEW_SASS_COMMAND, PREVIEW_SASS_KIND
@@ -126,7 +127,7 @@ def ptx_diagnostics(preview: PtxPreview) -> list[Diagnostic]:
 
 
 def preview_result(preview: PtxPreview, doc: Document, options: CheckOptions, engine: str,
-                   encoding: str = "utf-16", sass: bool = False) -> dict[str, Any]:
+                   encoding: Encoding = "utf-16", sass: bool = False) -> dict[str, Any]:
     """The command's and request's answer: ``preview.to_json()`` (the SASS preview's
     ``sass_json()`` in place of the PTX with ``sass``) with ``engine`` and the diagnostics as
     LSP diagnostics on ``doc``."""
@@ -144,7 +145,7 @@ def preview_result(preview: PtxPreview, doc: Document, options: CheckOptions, en
     }
 
 
-def run_preview(service: PreviewService, text: str, uri: str, options: PreviewOptions, encoding: str = "utf-16",
+def run_preview(service: PreviewService, text: str, uri: str, options: PreviewOptions, encoding: Encoding = "utf-16",
                 progress: Callable[[str], None] | None = None) -> tuple[dict[str, Any], list[Diagnostic]]:
     """Preview ``text`` (the document ``uri``) with ``service``: the answer, and the ``ptx.*``
     diagnostics to publish on the document. Slow: run it off the event loop."""

@@ -132,9 +132,9 @@ def _check_free(doc: Document, target: Target, spelled: str) -> None:
             line = doc.lines.line_of(existing.start) + 1
             raise FeatureError(f"cannot rename to '{spelled}': the symbol table already defines it (line {line})")
     elif isinstance(definition, AliasDef):
-        existing = doc.chunk_at(definition.start).aliases.get(spelled)
-        if existing is not None and existing is not definition:
-            line = doc.lines.line_of(existing.start) + 1
+        alias = doc.chunk_at(definition.start).aliases.get(spelled)
+        if alias is not None and alias is not definition:
+            line = doc.lines.line_of(alias.start) + 1
             raise FeatureError(f"cannot rename to '{spelled}': an alias of that name exists (line {line})")
 
 

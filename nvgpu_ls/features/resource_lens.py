@@ -65,9 +65,9 @@ def kernel_anchors(doc: Document) -> list[KernelAnchor]:
     if launches and has_launches(doc):
         by_line = {doc.lines.line_of(op.name_start): op for op in launches}
         for kernel in outline(doc).kernels:
-            op = by_line.get(kernel.launch_line)
-            if op is not None:
-                anchors.append(KernelAnchor(kernel.module, kernel.function, op.name_start, op.name_end))
+            launch = by_line.get(kernel.launch_line)
+            if launch is not None:
+                anchors.append(KernelAnchor(kernel.module, kernel.function, launch.name_start, launch.name_end))
     return sorted(anchors, key=lambda anchor: anchor.start)
 
 

@@ -283,7 +283,7 @@ class _Encoder:
                 if not ascii_text:
                     line_ascii = self._line_is_ascii(line_start)
             found = anchor(s)
-            pieces = None
+            pieces: Sequence[tuple[int, int, int, int]] | None = None
             if found is not None:
                 ttype, mods = found
             elif kind == "bare":

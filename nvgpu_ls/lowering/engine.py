@@ -214,8 +214,8 @@ def lowering_edits(doc: Document, path: str = "", options: LoweringOptions | Non
     edits += [Edit(start, end, new) for start, end, new in structural.edits]
     if options.attach_targets and only is None:
         from .target_attachment import target_edits
-        found, problems = target_edits(doc, run)
-        edits += found
+        attached, problems = target_edits(doc, run)
+        edits += attached
         diagnostics += problems
         if any(d.severity == Severity.ERROR for d in problems):
             return LoweringEdits(None, diagnostics)
@@ -283,13 +283,13 @@ def _module_op_edits(doc: Document, run: LoweringRun) -> list[Edit]:
         if not at_end:
             ops = ops[::-1]
         scope = ops[0].scope
-        body = scope.regions[0] if scope is not None and scope.regions else None
-        if body is None:
+        if scope is None or not scope.regions:
             chunk = doc.chunk_at(ops[0].chunk_start)
             at = chunk.end if at_end else ops[0].chunk_start
             text = "".join(f"{o.text}\n" for o in ops)
             edits.append(Edit(at, at, ("\n" + text) if at_end else text))
             continue
+        body = scope.regions[0]
         indent = _child_indent(doc, scope)
         if not at_end:
             edits.append(Edit(body.start + 1, body.start + 1, "".join(f"\n{indent}{o.text}" for o in ops)))

@@ -12,6 +12,7 @@ which stage, never an exception.
 from __future__ import annotations
 
 import collections
+import io
 import json
 import queue
 import re
@@ -174,7 +175,7 @@ class NativeWorker:
 
     @property
     def pid(self) -> int | None:
-        return self._process.pid if self.alive else None
+        return self._process.pid if self._process is not None and self.alive else None
 
     def request(self, request: dict, timeout: float, on_stage: StageCallback | None = None) -> WorkerReply:
         """Serve ``request`` (a dict with ``kind``) within ``timeout`` seconds; never raises."""
@@ -254,6 +255,7 @@ class NativeWorker:
                     self._stop()
                 return reply
             if event == "stage" and on_stage is not None:
+                assert reply.stage is not None  # read_record set it from this stage record
                 try:
                     on_stage(reply.stage, dict(reply.where))
                 except Exception:  # the caller's progress report failing must not lose the reply
@@ -295,7 +297,7 @@ class NativeWorker:
         self._finalizer = weakref.finalize(self, _kill, process)
         return None
 
-    def _read_stderr(self, stream: IO[bytes]) -> None:
+    def _read_stderr(self, stream: io.BufferedReader) -> None:
         """Keep the end of the worker's standard error (a crash report), so its pipe never fills."""
         try:
             for chunk in iter(lambda: stream.read1(8192), b""):

@@ -74,6 +74,7 @@ def _load(name: str, path: Path) -> Any:
     module = _LOADED.get(name)
     if module is None:
         spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None  # a .py path always has a loader
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         _LOADED[name] = module
@@ -144,8 +145,11 @@ def serve_lower(session: Session, request: dict) -> dict:
         context.allow_unregistered_dialects = bool(request.get("allow_unregistered", False))
         context.enable_multithreading(False)
         records: list[dict] = []
-        handler = context.attach_diagnostic_handler(
-            lambda d: records.append(shared._record(d, "verifier", origin)) or True)
+
+        def keep(diagnostic: Any) -> bool:
+            records.append(shared._record(diagnostic, "verifier", origin))
+            return True
+        handler = context.attach_diagnostic_handler(keep)
         result = {"ok": False, "text": "", "diagnostics": records}
         try:
             session.stage("parse", chunk=index)
@@ -175,8 +179,8 @@ def serve_lower(session: Session, request: dict) -> dict:
 def _pipeline_stage(pipeline: str) -> str:
     """The stage name of a pipeline: its passes, without the anchors."""
     inner = pipeline
-    while re.match(r"^[\w.]+\((.*)\)$", inner, re.S):
-        inner = re.match(r"^[\w.]+\((.*)\)$", inner, re.S).group(1)
+    while match := re.match(r"^[\w.]+\((.*)\)$", inner, re.S):
+        inner = match.group(1)
     return inner
 
 
@@ -398,7 +402,7 @@ def main() -> int:
             Session(out, None).write({"event": "error", "message": f"bad request: {exc}"})
             continue
         session = Session(out, request.get("id"))
-        server = SERVERS.get(request.get("kind"))
+        server = SERVERS.get(request.get("kind", ""))
         if server is None:
             session.write({"event": "error", "message": f"unknown request kind {request.get('kind')!r}"})
             continue

@@ -233,7 +233,9 @@ def function_cases(path: Path, target: str = CONFORMANCE_TARGET) -> list[Case]:
             body = chunk[op.start:op.end]
             if not any(inner.dialect == "nvgpu" for inner in _nested_ops(op)):
                 continue
-            name = _SYMBOL_USE.search(body).group(1)
+            symbol = _SYMBOL_USE.search(body)
+            assert symbol is not None  # a func.func the parser read has its @name
+            name = symbol.group(1)
             used = [globals_[s] for s in dict.fromkeys(_SYMBOL_USE.findall(body)) if s in globals_]
             inside = "\n".join(["  " + g for g in used] + [body])
             wrapped = _wrap(aliases, inside, target)
@@ -267,7 +269,7 @@ def _nested_ops(op) -> Iterable:
 
 def table(results: list[CaseResult]) -> str:
     """cases / identical / differing / failed (by engine) as a Markdown table."""
-    rows = {}
+    rows: dict[str, dict[str, int]] = {}
     for result in results:
         if result.case.target:
             group = "real-world gpu.launch kernels (outlined)"

@@ -125,7 +125,7 @@ def _convert_results(ir: Any, function: Any, name: str, results: list) -> tuple[
     for index, type_ in enumerate(results):
         if not is_nvgpu(type_):
             continue
-        sources = []
+        sources: list[Any] = []
         for ret in returns:
             owner = _op(ret.operands[index].owner) if index < len(ret.operands) else None
             if (owner is None or owner.name != CAST or len(owner.operands) != 1

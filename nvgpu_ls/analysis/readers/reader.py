@@ -9,7 +9,7 @@ from .. import tokens as tk
 from ..errors import SyntaxFailure
 from ..formats import scan_one_attribute
 from ..ir import AttrEntry, Block, Operation, Region, TypeRef, ValueDef, ValueUse
-from ..values import Attr, FunctionType, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr
+from ..values import Attr, FunctionType, StringAttr, SymbolRefAttr
 
 if TYPE_CHECKING:
     from ..parser import Parser

@@ -61,7 +61,7 @@ def existing_checks(text: str) -> set[tuple[int, str, str]]:
 
 
 def _already_checked(checks: set[tuple[int, str, str]], line: int, kind: str, message: str) -> bool:
-    return any(l == line and k == kind and t and t in message for l, k, t in checks)
+    return any(at == line and k == kind and t and t in message for at, k, t in checks)
 
 
 def _annotation(text: str, offset: int, kind: str, message: str) -> Edit:

@@ -36,6 +36,7 @@ def _storage_bits(name: str) -> int:
 def _source_value(b: Builder) -> Value:
     """The ``in`` operand with its source type: the vector ops upstream writes work on it."""
     operand = b.source("in")
+    assert operand.type is not None  # _types refused an unknown source type first
     definition = operand.use.definition
     known = b.run.replaced.get(id(definition)) if definition is not None else None
     value = known if known is not None else Value(operand.use.name, operand.type)
@@ -189,7 +190,7 @@ def _truncate(b: Builder, value: Value, source: str, result: str, count: int, ke
             return value
         source = "f32"
     if source == "f32" and result in ("f16", "bf16"):
-        pair = _vector(2, FloatType(result))
+        pair_type = _vector(2, FloatType(result))
         attrs = _narrow_attrs(b, f"f32x2.to.{result}x2", rnd, sat)
         bits = b.value(f"llvm.bitcast {value} : {value.type} to {_vector(count, I32)}", _vector(count, I32))
         out = b.value(f"llvm.mlir.undef : {_vector(count // 2, I32)}", _vector(count // 2, I32))
@@ -199,8 +200,9 @@ def _truncate(b: Builder, value: Value, source: str, result: str, count: int, ke
             lo, hi = _extract(b, bits, 2 * j, I32), _extract(b, bits, 2 * j + 1, I32)
             lo_f = b.value(f"llvm.bitcast {lo} : i32 to f32", F32)
             hi_f = b.value(f"llvm.bitcast {hi} : i32 to f32", F32)
-            converted = b.value(f"nvvm.convert.f32x2.to.{result}x2 {hi_f}, {lo_f}{rbits}{attrs} : {pair}", pair)
-            packed = b.value(f"llvm.bitcast {converted} : {pair} to i32", I32)
+            converted = b.value(f"nvvm.convert.f32x2.to.{result}x2 {hi_f}, {lo_f}{rbits}{attrs} : {pair_type}",
+                                pair_type)
+            packed = b.value(f"llvm.bitcast {converted} : {pair_type} to i32", I32)
             out = _insert(b, packed, out, at)
         return b.value(f"llvm.bitcast {out} : {out.type} to {_vector(count, FloatType(result))}",
                        _vector(count, FloatType(result)))
@@ -264,14 +266,16 @@ def _lower_truncate(b: Builder, source_type: Type, result_type: Type) -> None:
     flat = shape.flatten(_source_value(b), source)
     narrowed = _truncate(b, flat, source.name, result.name, shape.padded, keep_bytes)
     element = element_of(result_type)
+    assert element is not None  # result_type is known: element_of gives None only for None
     b.replace(shape.restore(narrowed, element))
 
 
 def _types(b: Builder) -> tuple[Type, Type, FloatType, Type]:
     source_type, result_type = b.source("in").type, b.result_type(0)
     source, result = element_of(source_type), element_of(result_type)
-    if not isinstance(source, FloatType):
+    if source_type is None or not isinstance(source, FloatType):
         b.fail(f"cannot convert from {source_type}: not a float scalar or vector")
+    assert result is not None  # result_type is known: element_of gives None only for None
     return source_type, result_type, source, result
 
 

@@ -57,7 +57,7 @@ def _matrix_attributes(params: dict[str, object], num: bool) -> str:
             f"shape = #nvvm.ld_st_matrix_shape<m = {match.group(1)}, n = {match.group(2)}>}}")
 
 
-def _fragment(b: Builder, t: Type, what: str) -> tuple[VectorType, LLVMArrayType]:
+def _fragment(b: Builder, t: Type | None, what: str) -> tuple[VectorType, LLVMArrayType]:
     """A 2-D fragment vector type and its converted array type."""
     if not isinstance(t, VectorType) or len(t.shape) != 2 or None in t.shape:
         b.fail(f"{what} must be a static 2-D vector to lower, got {t}")

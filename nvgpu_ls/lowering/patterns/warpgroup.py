@@ -19,6 +19,8 @@ where the two engines differ for this reason.
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...analysis.values import (
     FloatType, IndexType, IntegerType, LLVMStructType, MemRefType, TensorMapDescriptorType, Type,
     WarpgroupAccumulatorType, WarpgroupDescriptorType,
@@ -124,10 +126,12 @@ def lower_warpgroup_mma(b: Builder) -> None:
     form = instance_form(b.op, b.run.doc)
     if form is None or not form.specific:
         b.fail("cannot tell the wgmma instruction of this warpgroup.mma (element types or shapes unknown)")
-    _, size_n, step = form.params["shape"]  # type: ignore[misc]
+    _, size_n, step = cast("tuple[int, int, int]", form.params["shape"])
     type_a, type_b, type_d = form.params["typeA"], form.params["typeB"], form.params["typeD"]
     wait = form.params["waitGroup"]
-    (total_m, total_k), total_n = tile_a.shape, tile_b.shape[1]
+    (total_m, total_k), (rows_b, total_n) = tile_a.shape, tile_b.shape
+    # static: checked above
+    assert total_m is not None and total_k is not None and rows_b is not None and total_n is not None
     blocks, n_steps, k_steps = total_m // WGMMA_M, total_n // size_n, total_k // step
     try:
         bytes_a, bytes_b = element_bytes(tile_a.element), element_bytes(tile_b.element)
@@ -156,8 +160,10 @@ def lower_warpgroup_mma(b: Builder) -> None:
         matrix = b.value(f"llvm.extractvalue {acc_value}[{i}] : {outer}", inner)
         for _ in range(n_steps):
             for k in range(k_steps):
-                a = advance(start_a, ((step * k) + (total_k * tile_a.shape[1] * i)) * bytes_a >> EXCLUDE_4LSB)
-                b_desc = advance(start_b, (tile_b.shape[0] * step * k * bytes_b) >> EXCLUDE_4LSB)
+                # upstream's offset of row block i is K x K x i (its tileShapeA is A's K), which is
+                # 64 rows of A only where K = 64
+                a = advance(start_a, ((step * k) + (total_k * total_k * i)) * bytes_a >> EXCLUDE_4LSB)
+                b_desc = advance(start_b, (rows_b * step * k * bytes_b) >> EXCLUDE_4LSB)
                 matrix = b.value(
                     f"nvvm.wgmma.mma_async {a}, {b_desc}, {matrix}, <m = {WGMMA_M}, n = {size_n}, k = {step}>, "
                     f"D[<{type_d}>, <one>, <wrapped>], A[<{type_a}>, <one>, <{layout_a}>], "

@@ -131,7 +131,7 @@ def _phases(init: Operation, mine: list[Operation]) -> list[_Phase] | None:
     keyset = {id(op) for op in mine}
     for block in blocks.values():
         span: list[Operation] = []
-        clean = not (block is init.parent)  # ops before the init are no part of a phase
+        clean = block is not init.parent  # ops before the init are no part of a phase
         last: _Phase | None = None
         for op in block.ops:
             if op is init:
