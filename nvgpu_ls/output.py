@@ -209,7 +209,10 @@ _DESCRIPTIONS = {
     "syntax.type": "A malformed or unknown type.",
     "syntax.encoding": "The file is not valid UTF-8.",
     "target.none": "No target GPU is known, so the target checks were skipped.",
-    "nvgpu.sm-gate": "An op needs a newer GPU architecture or PTX ISA than the target offers.",
+    "nvgpu.sm-gate": "An op needs a newer GPU architecture than the target offers.",
+    "nvgpu.ptx-gate": "An op needs a newer PTX ISA version than the target's features give.",
+    "nvvm.sm-gate": "An nvvm op needs a newer GPU architecture than the target offers.",
+    "nvvm.ptx-gate": "An nvvm op needs a newer PTX ISA version than the target's features give.",
     "config.invalid": "The nvgpu-ls configuration file has a problem; the setting kept its default.",
     "op.attribute-missing": "An op lacks an attribute its definition requires.",
     "op.attribute-invalid": "An op's attribute does not satisfy its definition's constraint.",
@@ -242,12 +245,22 @@ def describe_code(code: str) -> str:
     """A one-sentence description of a diagnostic code, for SARIF's rule metadata."""
     if code in _DESCRIPTIONS:
         return _DESCRIPTIONS[code]
+    from .verify.hazards import SUMMARIES
+    if code in SUMMARIES:
+        return SUMMARIES[code]
     family, _, rest = code.partition(".")
-    if family == "nvgpu" and rest:
-        return f"The nvgpu op verifier rule '{rest}' failed."
     if family in _FAMILY_DESCRIPTIONS:
         return f"{_FAMILY_DESCRIPTIONS[family]}{f' ({rest})' if rest else ''}."
+    ops, _, check = code.rpartition(".")
+    if ops and check:  # a verifier's rule: ``nvgpu.tma.box-shape``, ``arith.constant.signless``
+        return f"The verifier of {ops} rejects the op: {check.replace('-', ' ')}."
     return f"nvgpu-ls rule '{code}'."
+
+
+def explain_code(code: str) -> str | None:
+    """The rule behind a code in a paragraph, where one is written (the hazard checks')."""
+    from .verify.hazards import RULES
+    return RULES.get(code)
 
 
 def information_uri() -> str:
@@ -305,11 +318,17 @@ def sarif_log(findings: Sequence[Finding], notifications: Iterable[tuple[str, st
     for finding in findings:
         if finding.code not in rule_index:
             rule_index[finding.code] = len(rules)
-            rules.append({
+            rule: dict = {
                 "id": finding.code,
                 "shortDescription": {"text": describe_code(finding.code)},
                 "defaultConfiguration": {"level": _SARIF_LEVELS[finding.severity]},
-            })
+            }
+            explained = explain_code(finding.code)
+            if explained is not None:
+                rule["fullDescription"] = {"text": explained}
+                rule["help"] = {"text": f"{explained} Silence it with \"{finding.code}\" = \"off\" under [rules] in "
+                                        "nvgpu-ls.toml."}
+            rules.append(rule)
         result: dict = {
             "ruleId": finding.code,
             "ruleIndex": rule_index[finding.code],

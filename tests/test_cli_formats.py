@@ -174,6 +174,27 @@ def test_sarif_levels_rules_and_related_locations(capsys, monkeypatch, project):
     assert [r["id"] for r in rules] == list(results)
 
 
+def test_sarif_rules_say_what_each_code_catches(capsys, monkeypatch, project):
+    from nvgpu_ls.verify.hazards import RULES
+    (project / "k.mlir").write_text("%0 = a\n%0 = b\n")
+    fake_diagnostics(monkeypatch, [
+        Diagnostic(0, 2, "told to expect 4096 bytes", "nvgpu.hazard.tx-bytes"),
+        Diagnostic(3, 4, "box dimension 0 is 64", "nvgpu.tma.box-shape"),
+        Diagnostic(5, 6, "needs sm_90", "nvgpu.sm-gate"),
+    ])
+    _, out, _ = check(capsys, "k.mlir", "--format", "sarif")
+    rules = {r["id"]: r for r in json.loads(out)["runs"][0]["tool"]["driver"]["rules"]}
+    hazard = rules["nvgpu.hazard.tx-bytes"]
+    assert hazard["shortDescription"]["text"] == ("An mbarrier phase told to expect other than the bytes its TMA "
+                                                  "loads bring.")
+    assert hazard["fullDescription"]["text"] == RULES["nvgpu.hazard.tx-bytes"]
+    assert '"nvgpu.hazard.tx-bytes" = "off"' in hazard["help"]["text"]
+    assert rules["nvgpu.tma.box-shape"]["shortDescription"]["text"] == \
+        "The verifier of nvgpu.tma rejects the op: box shape."
+    assert rules["nvgpu.sm-gate"]["shortDescription"]["text"].startswith("An op needs a newer GPU architecture")
+    assert not any("verifier rule '" in r["shortDescription"]["text"] for r in rules.values())
+
+
 def test_sarif_for_a_clean_file_has_no_error_results(capsys, project):
     (project / "ok.mlir").write_text(CLEAN)
     status, out, _ = check(capsys, "ok.mlir", "--format", "sarif", "--target", "sm_90a")

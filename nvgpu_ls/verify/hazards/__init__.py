@@ -40,10 +40,19 @@ from .phases import phase_hazards
 from .shared_memory import shared_memory_hazards
 from .transactions import transaction_hazards
 
-RULES: dict[str, str] = {transactions.CODE: transactions.RULE, shared_memory.CODE: shared_memory.RULE,
-                         launch_shape.CODE: launch_shape.RULE, phases.CODE: phases.RULE,
-                         alignment.CODE: alignment.RULE, layouts.CODE: layouts.RULE, arrivals.CODE: arrivals.RULE}
+_CHECKS = (transactions, shared_memory, launch_shape, phases, alignment, layouts, arrivals)
+RULES: dict[str, str] = {check.CODE: check.RULE for check in _CHECKS}
 """Each hazard code and the rule behind it, in a paragraph (hover shows it on the diagnostic)."""
+
+
+def _summary(doc: str | None) -> str:
+    """The title of a check module's docstring (what follows its ``code``:), as a sentence."""
+    title = (doc or "").split("\n\n", 1)[0].split(": ", 1)[-1].replace("\n", " ").strip().rstrip(".")
+    return title[:1].upper() + title[1:] + "." if title else "A hazard across the ops of a kernel."
+
+
+SUMMARIES: dict[str, str] = {check.CODE: _summary(check.__doc__) for check in _CHECKS}
+"""Each hazard code in a sentence: what it catches (SARIF's short description)."""
 
 
 def hazard_diagnostics(doc: Document, fallback_target: str | None = None,
