@@ -250,3 +250,9 @@ def test_hover_on_the_wait_explains_the_rule():
     column = text.splitlines()[line].index("nvgpu.mbarrier") + 3
     shown = hover(ctx, lsp.Position(line, column)).contents.value
     assert f"**Hazard** `{CODE}`" in shown and "arrivals complete each phase" in shown
+
+
+def test_a_block_too_large_to_launch_is_not_counted_thread_by_thread():
+    text = kernel(LEADER_ONLY.replace("COUNT", "%ntid"), sx="%huge").replace(
+        "    %ticks = arith.constant", "    %huge = arith.constant 4000000 : index\n    %ticks = arith.constant", 1)
+    assert hazards(text) == []  # no block has 4,000,000 threads: the shape is not used (nor 4M-entry tuples built)

@@ -24,16 +24,28 @@ _KNOWN_CLUSTER = ("known_cluster_size", "nvvm.cluster_dim")
 ONE: Shape = (1, 1, 1)
 
 
+MAX_THREADS = 1024
+"""The most threads a block may have on any NVIDIA GPU: a larger block never launches, and the
+per-thread work of the checks stays bounded by it."""
+MAX_CLUSTER = 16
+"""The most blocks a (non-portable) cluster may have."""
+
+
 def launch_block_shape(launch: Operation) -> Shape | None:
-    """Threads per block of a ``gpu.launch`` / ``gpu.launch_func`` where all three are constants."""
-    return _operand_shape(launch, _BLOCK)
+    """Threads per block of a ``gpu.launch`` / ``gpu.launch_func`` where all three are constants
+    (and the block is one that can launch)."""
+    return _bounded(_operand_shape(launch, _BLOCK), MAX_THREADS)
 
 
 def launch_cluster_shape(launch: Operation) -> Shape | None:
     """Blocks per cluster of a launch: (1, 1, 1) without ``clusters``; None where not constant."""
     if not launch.operands_of(_CLUSTER[0]):
         return ONE
-    return _operand_shape(launch, _CLUSTER)
+    return _bounded(_operand_shape(launch, _CLUSTER), MAX_CLUSTER)
+
+
+def _bounded(shape: Shape | None, most: int) -> Shape | None:
+    return shape if shape is not None and shape[0] * shape[1] * shape[2] <= most else None
 
 
 def _operand_shape(launch: Operation, groups: tuple[str, str, str]) -> Shape | None:
@@ -100,7 +112,8 @@ class BodyShapes:
         key = id(body.op)
         if key not in self.blocks:
             self.blocks[key] = launch_block_shape(body.op) if body.module is None else (
-                declared_shape(body.op, self.doc, _KNOWN_BLOCK) or self._agreed(body, launch_block_shape))
+                _bounded(declared_shape(body.op, self.doc, _KNOWN_BLOCK), MAX_THREADS)
+                or self._agreed(body, launch_block_shape))
         return self.blocks[key]
 
     def cluster_of(self, body: Body) -> Shape | None:
@@ -108,7 +121,8 @@ class BodyShapes:
         key = id(body.op)
         if key not in self.clusters:
             self.clusters[key] = launch_cluster_shape(body.op) if body.module is None else (
-                declared_shape(body.op, self.doc, _KNOWN_CLUSTER) or self._agreed(body, launch_cluster_shape))
+                _bounded(declared_shape(body.op, self.doc, _KNOWN_CLUSTER), MAX_CLUSTER)
+                or self._agreed(body, launch_cluster_shape))
         return self.clusters[key]
 
     def _agreed(self, body: Body, shape_of: Callable[[Operation], Shape | None]) -> Shape | None:
