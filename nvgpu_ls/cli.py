@@ -52,7 +52,7 @@ from .diagnostics import Diagnostic, Severity
 from .files import MAX_SOURCE_BYTES, read_file, size_text, walk_sources
 from .memory import keep_freed_arenas
 from .output import (
-    Finding, RelatedFinding, Summary, shown_path, write_all, write_github, write_json, write_sarif, write_text,
+    Finding, FindingEdit, FindingFix, RelatedFinding, Summary, shown_path, write_all, write_github, write_json, write_sarif, write_text,
     write_text_findings,
 )
 from .result_cache import FileResult, ResultCache, default_cache_dir
@@ -294,7 +294,10 @@ class Upstream:
 
 
 def findings_of(report: FileReport) -> list[Finding]:
-    """A readable file's diagnostics placed at 1-based lines and character columns."""
+    """A readable file's diagnostics placed at 1-based lines and character columns, each with the
+    quick fixes the language server offers for it (JSON output lists them)."""
+    from .features.fixes import fixes_for
+
     assert report.doc is not None
     lines = report.doc.lines
 
@@ -305,9 +308,15 @@ def findings_of(report: FileReport) -> list[Finding]:
     def excerpt(offset: int) -> str:
         return lines.line_text(lines.line_of(offset))
 
+    def fixes(diagnostic: Diagnostic) -> tuple[FindingFix, ...]:
+        return tuple(FindingFix(fix.title, tuple(FindingEdit(place(start), place(end), text)
+                                                 for start, end, text in fix.edits), fix.preferred)
+                     for fix in fixes_for(doc, diagnostic))
+
+    doc = report.doc
     return [Finding(report.path, place(d.start), place(d.end), d.severity, d.code, d.message, d.source,
                     tuple(RelatedFinding(report.path, place(r.start), place(r.end), r.message, excerpt(r.start))
-                          for r in d.related), excerpt(d.start))
+                          for r in d.related), excerpt(d.start), fixes(d))
             for d in report.diagnostics]
 
 

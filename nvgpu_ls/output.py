@@ -39,6 +39,24 @@ class RelatedFinding:
 
 
 @dataclass(frozen=True)
+class FindingEdit:
+    """Replace the text from ``start`` to ``end`` (1-based, the end exclusive) with ``text``."""
+
+    start: Position
+    end: Position
+    text: str
+
+
+@dataclass(frozen=True)
+class FindingFix:
+    """A quick fix of a finding, as the language server offers it: a title and its edits."""
+
+    title: str
+    edits: tuple[FindingEdit, ...]
+    preferred: bool = False
+
+
+@dataclass(frozen=True)
 class Finding:
     """One thing to report, placed in a file."""
 
@@ -53,6 +71,7 @@ class Finding:
     related: tuple[RelatedFinding, ...] = ()
     excerpt: str = ""
     """The source line ``start`` is on, as written (empty when the finding has no place)."""
+    fixes: tuple[FindingFix, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -179,6 +198,9 @@ def json_entry(finding: Finding) -> dict:
         "message": finding.message,
         "related": [{"file": r.path, "range": _range(r.start, r.end), "message": r.message}
                     for r in finding.related],
+        "fixes": [{"title": fix.title, "preferred": fix.preferred,
+                   "edits": [{"range": _range(e.start, e.end), "newText": e.text} for e in fix.edits]}
+                  for fix in finding.fixes],
     }
 
 

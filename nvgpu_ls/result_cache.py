@@ -22,7 +22,7 @@ from typing import Any
 
 from .diagnostics import Severity
 from .files import read_file
-from .output import Finding, RelatedFinding
+from .output import Finding, FindingEdit, FindingFix, RelatedFinding
 from .verify import CheckOptions
 
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
@@ -137,7 +137,9 @@ class ResultCache:
 def _entry(finding: Finding) -> dict[str, Any]:
     return {"start": finding.start, "end": finding.end, "severity": int(finding.severity), "code": finding.code,
             "message": finding.message, "source": finding.source, "excerpt": finding.excerpt,
-            "related": [[r.start, r.end, r.message, r.excerpt] for r in finding.related]}
+            "related": [[r.start, r.end, r.message, r.excerpt] for r in finding.related],
+            "fixes": [[fix.title, fix.preferred, [[e.start, e.end, e.text] for e in fix.edits]]
+                      for fix in finding.fixes]}
 
 
 def _position(value: Any) -> tuple[int, int] | None:
@@ -152,10 +154,17 @@ def _position(value: Any) -> tuple[int, int] | None:
 def _finding(path: str, entry: dict[str, Any]) -> Finding:
     related = []
     for start, end, message, excerpt in entry["related"]:
-        first, last = _position(start), _position(end)
-        if first is None or last is None:
-            raise TypeError("a related place has a position")
-        related.append(RelatedFinding(path, first, last, str(message), str(excerpt)))
+        related.append(RelatedFinding(path, _placed(start), _placed(end), str(message), str(excerpt)))
+    fixes = tuple(FindingFix(str(title), tuple(FindingEdit(_placed(start), _placed(end), str(text))
+                                               for start, end, text in edits), bool(preferred))
+                  for title, preferred, edits in entry["fixes"])
     return Finding(path, _position(entry["start"]), _position(entry["end"]), Severity(entry["severity"]),
                    str(entry["code"]), str(entry["message"]), str(entry["source"]), tuple(related),
-                   str(entry["excerpt"]))
+                   str(entry["excerpt"]), fixes)
+
+
+def _placed(value: Any) -> tuple[int, int]:
+    position = _position(value)
+    if position is None:
+        raise TypeError("a related place or an edit has a position")
+    return position

@@ -271,6 +271,37 @@ def test_json_entries_carry_related_places(capsys, monkeypatch, project):
                                  "range": {"start": {"line": 1, "column": 1}, "end": {"line": 1, "column": 3}}}]
 
 
+GATED = ('gpu.module @m [#nvvm.target<chip = "sm_75">] {\n'
+         '  gpu.func @k(%m: memref<16x16xf16, 3>) kernel {\n'
+         '    %c0 = arith.constant 0 : index\n'
+         '    %s = nvgpu.ldmatrix %m[%c0, %c0] {numTiles = 4 : i32, transpose = false}'
+         ' : memref<16x16xf16, 3> -> vector<4x2xf16>\n'
+         '    gpu.return\n  }\n}\n')
+
+
+def _apply(text: str, edits: list[dict]) -> str:
+    """``text`` with JSON edits applied (1-based lines and columns, the end exclusive)."""
+    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+
+    def offset(place: dict) -> int:
+        return starts[place["line"] - 1] + place["column"] - 1
+
+    for edit in sorted(edits, key=lambda e: offset(e["range"]["start"]), reverse=True):
+        text = text[:offset(edit["range"]["start"])] + edit["newText"] + text[offset(edit["range"]["end"]):]
+    return text
+
+
+def test_json_entries_carry_the_quick_fixes_the_server_offers(capsys, project):
+    (project / "k.mlir").write_text(GATED)
+    status, out, _ = check(capsys, "k.mlir", "--format", "json")
+    [gate] = [entry for entry in json.loads(out) if entry["code"] == "nvgpu.ptx-gate"]
+    [fix] = [fix for fix in gate["fixes"] if fix["preferred"]]
+    assert "+ptx65" in fix["title"]
+    (project / "k.mlir").write_text(_apply(GATED, fix["edits"]))
+    status, out, _ = check(capsys, "k.mlir", "--format", "json")
+    assert status == 0 and not [entry for entry in json.loads(out) if entry["severity"] == "error"]
+
+
 def test_json_entries_without_related_have_an_empty_list(capsys, project):
     (project / "k.mlir").write_text(BAD_COPY)
     _, out, _ = check(capsys, "k.mlir", "--format", "json")
