@@ -31,12 +31,10 @@ def verify_body(body: str, args: str, wrapper: str = "func") -> list[tuple[int, 
 def assert_single_diagnostic(text: str, prefix: str, code: str, message: str, span: str, line: int = 2,
                              severity: Severity = Severity.ERROR) -> Diagnostic:
     """``text`` gets exactly one diagnostic of the family ``prefix``: this code and message,
-    starting on 1-based ``line``, covering the text ``span``, at ``severity``. The message may go
-    on after ``message`` (upstream's words) with ``; `` and our plain-words explanation."""
+    starting on 1-based ``line``, covering the text ``span``, at ``severity``."""
     doc, found = family_diagnostics(text, prefix)
-    assert [d.code for d in found] == [code], [(d.code, d.message) for d in found]
+    assert [(d.code, d.message) for d in found] == [(code, message)]
     diag = found[0]
-    assert diag.message == message or diag.message.startswith(message + "; "), diag.message
     assert doc.position(diag.start)[0] + 1 == line
     assert text[diag.start:diag.end] == span
     assert diag.severity == severity

@@ -117,15 +117,10 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
     factor = 2 if sparse else 1
     checks = (("A", a, a_type, m * k, c_div(m * k, factor)), ("B", b, b_type, k * n, k * n),
               ("C", c, c_type, m * n, m * n))
-    compressed = ", with A compressed to half by the 2:4 sparsity," if sparse else ""
     for name, operand, vector, wanted, actual in checks:
-        per_thread = vector.shape[0] * vector.shape[1]
-        if _i64(per_thread * WARP_SIZE) != _i64(actual):
-            emit.op_error(f"expected {_i64(wanted)} warp-wide matrix {name} elements; matrix{name} is {vector}: "
-                          f"{per_thread} a thread, {per_thread * WARP_SIZE} across the warp's {WARP_SIZE} threads, "
-                          f"where mmaShape [{m}, {n}, {k}]{compressed if name == 'A' else ''} needs "
-                          f"{_i64(actual) // WARP_SIZE} a thread",
-                          f"{CODE}.fragment-size", view.type_span(operand), f"matrix{name} is {vector}", shape_note)
+        if _i64(vector.shape[0] * vector.shape[1] * WARP_SIZE) != _i64(actual):
+            emit.op_error(f"expected {_i64(wanted)} warp-wide matrix {name} elements", f"{CODE}.fragment-size",
+                          view.type_span(operand), f"matrix{name} is {vector}", shape_note)
             return
     tf32 = view.has_attr("tf32Enabled")
     if tf32 and kind != "tf32":
