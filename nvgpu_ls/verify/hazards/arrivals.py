@@ -12,10 +12,12 @@ The arrivals of a phase are counted where the text fixes them all: the block's s
 ``gpu.launch``'s constant sizes, a kernel's ``known_block_size`` or the one shape all its
 ``gpu.launch_func`` s give), the count and the barrier id are constants, and which threads run
 each arrival follows from thread ids through ``arith`` (``predicate = %tid == 0``, ``scf.if``
-arms). A phase is the ops between two waits on the barrier in one block (or the start of the
-block and the first wait), ``scf.if`` arms included. The check is silent for a barrier any of
-whose arrivals lies outside such a phase (in a loop of its own, in another branch, past the
-last wait of a loop body), or whose group value reaches any op but the mbarrier and TMA ops.
+arms). A phase is the ops between two ``try_wait.parity`` s on the barrier in one block (or the
+init, or the start of the block, and the first one), ``scf.if`` arms included; a ``test.wait``
+may find its phase incomplete, so it ends none. The check is silent for a barrier any of whose
+arrivals lies outside such a phase (in a loop of its own, in another branch, past the last wait
+of a loop body, before two waits in a row), or whose group value reaches any op but the mbarrier
+and TMA ops.
 """
 
 from __future__ import annotations
