@@ -37,6 +37,7 @@ from .index import index_hazard_ops
 from .launch_shape import launch_shape_hazards
 from .layouts import layout_hazards
 from .phases import phase_hazards
+from .shapes import BodyShapes
 from .shared_memory import shared_memory_hazards
 from .transactions import transaction_hazards
 
@@ -60,6 +61,8 @@ def hazard_diagnostics(doc: Document, fallback_target: str | None = None,
     """Every hazard diagnostic of ``doc``; ``fallback_target`` is the target of modules that
     name none (the configuration's, the setting's)."""
     index = index_hazard_ops(doc)
-    return (transaction_hazards(doc, index) + shared_memory_hazards(doc, index, fallback_target, fallback_origin)
-            + launch_shape_hazards(doc, index) + phase_hazards(doc, index) + alignment_hazards(doc, index)
-            + layout_hazards(doc, index) + arrival_hazards(doc, index))
+    shapes = BodyShapes(doc, index)
+    return (transaction_hazards(doc, index, shapes)
+            + shared_memory_hazards(doc, index, fallback_target, fallback_origin)
+            + launch_shape_hazards(doc, index, shapes) + phase_hazards(doc, index) + alignment_hazards(doc, index)
+            + layout_hazards(doc, index) + arrival_hazards(index, shapes))

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...analysis.document import Document
 from ...analysis.ir import Block, Operation
 from ...diagnostics import Diagnostic, Related, Severity
 from .index import Body, HazardIndex
@@ -59,12 +58,10 @@ class _Phase:
     arrivals: list[Operation]
 
 
-def arrival_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
+def arrival_hazards(index: HazardIndex, shapes: BodyShapes) -> list[Diagnostic]:
     """An error on each wait whose phase gets other than its barrier's arrival count."""
-    shapes = BodyShapes(doc, index) if index.inits else None
     found: list[Diagnostic] = []
     for init in index.inits:
-        assert shapes is not None
         body = shapes.body_of(init)
         shape = shapes.block_of(body) if body is not None else None
         mine = _barrier_ops(init) if shape is not None else None
@@ -177,12 +174,7 @@ def _phases(init: Operation, mine: list[Operation]) -> list[_Phase] | None:
 
 def _only_ifs(op: Operation, top: Operation) -> bool:
     """Is every op between ``op`` and ``top`` an ``scf.if``?"""
-    parent = op.parent_op()
-    while parent is not None and parent is not top:
-        if parent.name != "scf.if":
-            return False
-        parent = parent.parent_op()
-    return parent is top
+    return op.enclosing(lambda parent: parent is top or parent.name != "scf.if") is top
 
 
 def _arrivals_of(op: Operation, body: Body, values: ThreadValues) -> int | None:

@@ -11,6 +11,7 @@ initialisations.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ...analysis.document import Document
 from ...analysis.ir import Block, Operation
@@ -40,7 +41,8 @@ class HazardIndex:
     descriptors: list[Operation] = field(default_factory=list)
     inits: list[Operation] = field(default_factory=list)
 
-    def launches_of(self) -> dict[str, list[Operation]]:
+    @cached_property
+    def launches_by_kernel(self) -> dict[str, list[Operation]]:
         """The ``gpu.launch_func`` s of the document by the kernel they name (``@module::@kernel``)."""
         found: dict[str, list[Operation]] = {}
         for op in self.launch_funcs:

@@ -34,7 +34,7 @@ WARPGROUP = 128
 _WARPGROUP_OPS = frozenset({"nvgpu.warpgroup.mma"})
 
 
-def launch_shape_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
+def launch_shape_hazards(doc: Document, index: HazardIndex, shapes: BodyShapes) -> list[Diagnostic]:
     """An error on each launch (or kernel) whose blocks cannot hold whole warpgroups."""
     kernels: dict[str, Operation] = {}
     found: list[Diagnostic] = []
@@ -53,25 +53,23 @@ def launch_shape_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
         threads = _threads(body.op) if wgmma is not None else None
         if wgmma is not None and threads is not None and threads % WARPGROUP:
             found.append(_diagnostic(body.op, wgmma, threads, "this gpu.launch"))
-    for name, launches in index.launches_of().items():
+    for name, launches in shapes.launches.items():
         wgmma = kernels.get(name)
         for op in launches if wgmma is not None else ():
             threads = _threads(op)
             if wgmma is not None and threads is not None and threads % WARPGROUP:
                 found.append(_diagnostic(op, wgmma, threads, f"this launch of {name.rsplit('@', 1)[-1]}"))
-    return found + _mask_hazards(doc, index)
+    return found + _mask_hazards(index, shapes)
 
 
-def _mask_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
+def _mask_hazards(index: HazardIndex, shapes: BodyShapes) -> list[Diagnostic]:
     """An error on each multicast load whose constant mask names no CTA, or one past its cluster."""
-    shapes: BodyShapes | None = None
     found: list[Diagnostic] = []
     for load in index.tma_loads:
         uses = load.operands_of("multicastMask")
         mask = static_int(uses[0].definition) if uses else None
         if mask is None:
             continue
-        shapes = shapes or BodyShapes(doc, index)
         body = shapes.body_of(load)
         cluster = shapes.cluster_of(body) if body is not None else None
         if cluster is None:

@@ -8,6 +8,7 @@ otherwise has the one shape every launch of it in the document agrees on.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Callable
 
 from ...analysis.document import Document
@@ -92,10 +93,17 @@ class BodyShapes:
 
     def __init__(self, doc: Document, index: HazardIndex) -> None:
         self.doc = doc
-        self.bodies = {id(body.op): body for body in index.kernels + index.launches}
-        self.launches = index.launches_of()
+        self.index = index
         self.blocks: dict[int, Shape | None] = {}
         self.clusters: dict[int, Shape | None] = {}
+
+    @cached_property
+    def bodies(self) -> dict[int, Body]:
+        return {id(body.op): body for body in self.index.kernels + self.index.launches}
+
+    @property
+    def launches(self) -> dict[str, list[Operation]]:
+        return self.index.launches_by_kernel
 
     def body_of(self, op: Operation) -> Body | None:
         """The kernel or ``gpu.launch`` whose body holds ``op`` (None: another function's)."""

@@ -23,12 +23,14 @@ from __future__ import annotations
 from ...analysis.document import Document
 from ...analysis.ir import Operation, ValueDef
 from ...analysis.opview import OpView
-from ...analysis.values import FunctionType, MBarrierGroupType, MemRefType, TypeAttr, element_bit_width
+from ...analysis.values import FunctionType, MBarrierGroupType, MemRefType, TypeAttr
 from ...chips import chip_limits
 from ...diagnostics import Diagnostic, Related, Severity
+from ...dialects.instance_forms import byte_size
 from ...dialects.memory_spaces import shared_memory_space
 from ...target import module_targets
 from .index import Body, HazardIndex, scope_globals
+from .shapes import kernel_key
 from .static import static_int
 
 CODE = "nvgpu.hazard.shared-memory"
@@ -47,7 +49,7 @@ Spanned = Operation | ValueDef
 def shared_memory_hazards(doc: Document, index: HazardIndex, fallback: str | None, origin: str) -> list[Diagnostic]:
     """An error on each kernel (and each launch of one) over its chip's shared-memory limit."""
     found: list[Diagnostic] = []
-    launches = index.launches_of()
+    launches = index.launches_by_kernel
     per_module: dict[int, tuple[dict[str, Operation], tuple[str, int] | None]] = {}
     for body in index.kernels:
         module = body.module
@@ -127,15 +129,9 @@ def _attributions(op: Operation) -> list[tuple[ValueDef, int]]:
 
 def _shared_bytes(memref: object) -> int:
     """The bytes of a static workgroup-space memref type; 0 for any other type."""
-    if not isinstance(memref, MemRefType) or not memref.is_static or not shared_memory_space(memref.memory_space):
+    if not isinstance(memref, MemRefType) or not shared_memory_space(memref.memory_space):
         return 0
-    bits = element_bit_width(memref.element)
-    if bits is None:
-        return 0
-    count = 1
-    for dim in memref.shape:
-        count *= int(dim)  # type: ignore[arg-type]
-    return count * bits // 8
+    return byte_size(memref) or 0
 
 
 def _kernel_hazards(body: Body, symbols: dict[str, Operation], limit: tuple[str, int], doc: Document,
@@ -152,8 +148,7 @@ def _kernel_hazards(body: Body, symbols: dict[str, Operation], limit: tuple[str,
         found.append(_diagnostic(kernel, doc, f"kernel {name}", parts, 0, limit,
                                  "ptxas refuses the kernel (\"uses too much shared data\")"))
         return found
-    module_name = (module.symbol_name or "").lstrip("@")
-    for launch in launches.get(f"@{module_name}::@{name}", []):
+    for launch in launches.get(kernel_key(module, kernel), []):
         dynamic = _dynamic_size(launch)
         if dynamic and static + dynamic > limit[1]:
             found.append(_diagnostic(launch, doc, f"this launch of {name}", parts, dynamic, limit,

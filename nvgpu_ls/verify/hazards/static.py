@@ -90,6 +90,7 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 _COMPARE_BY_NUMBER = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 _CASTS = frozenset({"arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi", "arith.trunci",
                     "index.casts", "index.castu"})
+_CONSTANTS = frozenset({"arith.constant", "index.constant", "index.bool.constant"})
 _AXES = {"x": 0, "y": 1, "z": 2}
 _SREG = "nvvm.read.ptx.sreg."
 _LAUNCH_SIZES = {6: "gridSizeX", 9: "blockSizeX", 15: "clusterSizeX"}
@@ -99,11 +100,8 @@ _LAUNCH_SIZES = {6: "gridSizeX", 9: "blockSizeX", 15: "clusterSizeX"}
 def static_int(value: ValueDef | None) -> int | None:
     """The integer ``value`` always holds, where the text says so; else None."""
     owner = value.owner if value is not None else None
-    if isinstance(owner, Operation) and owner.name == "arith.constant":  # most values asked about
-        entry = owner.attributes.get("value")
-        attr = entry.value if entry is not None else None
-        if isinstance(attr, IntegerAttr) and isinstance(attr.value, int):
-            return attr.value
+    if isinstance(owner, Operation) and owner.name in _CONSTANTS:  # most values asked about: no evaluator
+        return _constant(owner)
     result = ThreadValues(None).of(value)
     return result if isinstance(result, int) else None
 
@@ -175,12 +173,8 @@ class ThreadValues:
         if isinstance(owner, Block):
             return self._launch_argument(value, owner, depth)
         name = owner.name
-        if name in ("arith.constant", "index.constant", "index.bool.constant"):
-            entry = owner.attributes.get("value")
-            attr = entry.value if entry is not None else None
-            if isinstance(attr, BoolAttr):
-                return int(attr.value)
-            return attr.value if isinstance(attr, IntegerAttr) and isinstance(attr.value, int) else None
+        if name in _CONSTANTS:
+            return _constant(owner)
         operands = [use.definition for use in owner.operands]
         if name in _BINARY and len(operands) == 2:
             return self._combine(_BINARY[name], operands, depth)
@@ -275,6 +269,15 @@ class ThreadValues:
         else:
             ids = tuple(t // (x * y) for t in range(x * y * z))
         return _collapse(ids)
+
+
+def _constant(op: Operation) -> int | None:
+    """The integer (a boolean as 0 / 1) a constant op holds."""
+    entry = op.attributes.get("value")
+    attr = entry.value if entry is not None else None
+    if isinstance(attr, BoolAttr):
+        return int(attr.value)
+    return attr.value if isinstance(attr, IntegerAttr) and isinstance(attr.value, int) else None
 
 
 def _collapse(values: tuple[int, ...]) -> int | tuple[int, ...]:

@@ -32,6 +32,7 @@ from ...analysis.ir import Block, Operation, ValueUse
 from ...analysis.opview import OpView
 from ...analysis.values import MemRefType, TensorMapDescriptorType, element_bit_width
 from ...diagnostics import Diagnostic, Related, Severity
+from ...dialects.instance_forms import byte_size
 from .index import HazardIndex
 from .shapes import BodyShapes
 from .static import ThreadValues, static_int, thread_count, threads_running
@@ -64,10 +65,9 @@ class _Phase:
     """Does a wait on the barrier in the same block end the phase?"""
 
 
-def transaction_hazards(doc: Document, index: HazardIndex) -> list[Diagnostic]:
+def transaction_hazards(doc: Document, index: HazardIndex, shapes: BodyShapes) -> list[Diagnostic]:
     """A ``tx-bytes`` error on each announcement of a phase whose bytes do not add up."""
     found: list[Diagnostic] = []
-    shapes = BodyShapes(doc, index)
     for block in index.announcing_blocks:
         found += _block_hazards(block, doc, shapes)
     return found
@@ -233,14 +233,8 @@ def _load_bytes(op: Operation, doc: Document) -> int | None:
     descriptor = OpView(op, doc).type_of("tensorMapDescriptor")
     if not isinstance(descriptor, TensorMapDescriptorType) or not isinstance(descriptor.tensor, MemRefType):
         return None
-    tensor = descriptor.tensor
-    bits = element_bit_width(tensor.element)
-    if not tensor.is_static or bits is None or bits % 8:
-        return None
-    count = 1
-    for dim in tensor.shape:
-        count *= int(dim)  # type: ignore[arg-type]
-    return count * bits // 8
+    bits = element_bit_width(descriptor.tensor.element)
+    return byte_size(descriptor.tensor) if bits is not None and bits % 8 == 0 else None
 
 
 def _mismatch(phase: _Phase, received: list[int], doc: Document) -> list[Diagnostic]:
