@@ -52,8 +52,8 @@ from .diagnostics import Diagnostic, Severity
 from .files import MAX_SOURCE_BYTES, read_file, size_text, walk_sources
 from .memory import keep_freed_arenas
 from .output import (
-    Finding, FindingEdit, FindingFix, RelatedFinding, Summary, shown_path, write_all, write_github, write_json, write_sarif, write_text,
-    write_text_findings,
+    Finding, FindingEdit, FindingFix, RelatedFinding, Summary, shown_path, write_all, write_github, write_json,
+    write_sarif, write_text, write_text_findings,
 )
 from .result_cache import FileResult, ResultCache, default_cache_dir
 from .settings import ENGINES
@@ -122,8 +122,9 @@ def _arg_parser() -> argparse.ArgumentParser:
 
 def collect_files(paths: Sequence[str], notes: list[str] | None = None) -> tuple[list[str], list[str]]:
     """The .mlir files named or found under ``paths``, and the paths that could not be used (a
-    directory without one among them); links a directory walk does not follow are added to ``notes``. Whether a file can be read
-    (a regular file, not too large) is decided when it is read (``read_source``)."""
+    directory without one among them); links a directory walk does not follow are added to
+    ``notes``. Whether a file can be read (a regular file, not too large) is decided when it is
+    read (``read_source``)."""
     files: list[str] = []
     problems: list[str] = []
     for path in paths:

@@ -35,8 +35,8 @@ from .static import static_int
 
 CODE = "nvgpu.hazard.shared-memory"
 RULE = ("A block's shared memory — the workgroup-space globals its kernel reads, its mbarrier groups "
-        "(8 bytes a barrier), its workgroup allocas and attributions, and the dynamic shared memory its launch asks for — may "
-        "not exceed the chip's per-block maximum with the opt-in (227 KiB on sm_90 and sm_100, 163 KiB on "
+        "(8 bytes a barrier), its workgroup allocas and attributions, and the dynamic shared memory its "
+        "launch asks for — may not exceed the chip's per-block maximum with the opt-in (227 KiB on sm_90 and sm_100, 163 KiB on "
         "sm_80, 99 KiB on sm_86, sm_89 and sm_120). Static shared memory over it and ptxas refuses the kernel; "
         "static plus dynamic over it and the launch is refused. Static shared memory over 48 KiB is fine.")
 """The rule as hover explains it."""

@@ -197,8 +197,7 @@ class ThreadValues:
         if isinstance(lhs, int) and isinstance(rhs, int):
             return fn(lhs, rhs)
         count = len(lhs) if isinstance(lhs, tuple) else len(rhs)  # type: ignore[arg-type]
-        pairs = zip(lhs if isinstance(lhs, tuple) else (lhs,) * count, rhs if isinstance(rhs, tuple) else (rhs,) * count)
-        results = tuple(fn(a, b) for a, b in pairs)
+        results = tuple(fn(a, b) for a, b in zip(_each(lhs, count), _each(rhs, count)))
         return None if None in results else _collapse(results)  # type: ignore[arg-type]
 
     def _cast(self, op: Operation, result: ValueDef, operand: ValueDef | None,
@@ -222,9 +221,7 @@ class ThreadValues:
         if chosen is None or other is None:
             return None
         count = len(condition)
-        yes = chosen if isinstance(chosen, tuple) else (chosen,) * count
-        no = other if isinstance(other, tuple) else (other,) * count
-        return _collapse(tuple(y if c else n for c, y, n in zip(condition, yes, no)))
+        return _collapse(tuple(y if c else n for c, y, n in zip(condition, _each(chosen, count), _each(other, count))))
 
     def _launch_argument(self, value: ValueDef, block: Block, depth: int) -> int | tuple[int, ...] | None:
         """A ``gpu.launch`` body argument: a size is the launch's operand; a thread id depends on the shape."""
@@ -278,6 +275,11 @@ def _constant(op: Operation) -> int | None:
     if isinstance(attr, BoolAttr):
         return int(attr.value)
     return attr.value if isinstance(attr, IntegerAttr) and isinstance(attr.value, int) else None
+
+
+def _each(value: int | tuple[int, ...], count: int) -> tuple[int, ...]:
+    """A value per thread of ``count``, an int repeated."""
+    return value if isinstance(value, tuple) else (value,) * count
 
 
 def _collapse(values: tuple[int, ...]) -> int | tuple[int, ...]:
