@@ -57,7 +57,8 @@ from .output import (
 )
 from .result_cache import FileResult, ResultCache, default_cache_dir
 from .settings import ENGINES
-from .verify import CheckOptions, apply_severities, check_document
+from .check_options import CheckOptions
+from .verify import apply_severities, check_document
 
 if TYPE_CHECKING:
     from .ptx.preview import PtxasReport

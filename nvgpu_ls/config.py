@@ -38,7 +38,7 @@ from .diagnostics import Diagnostic, Severity
 from .files import MAX_CONFIG_BYTES, read_file
 from .globs import glob_match
 from .target import make_target
-from .verify import SEVERITY_NAMES, CheckOptions
+from .check_options import SEVERITY_NAMES, CheckOptions
 
 CONFIG_FILE = "nvgpu-ls.toml"
 PYPROJECT_FILE = "pyproject.toml"

@@ -34,7 +34,8 @@ from .analysis.document import Document, gc_paused
 from .diagnostics import Diagnostic, Severity
 from .files import MAX_SOURCE_BYTES, size_text
 from .memory import release_memory
-from .verify import CheckOptions, check_document
+from .check_options import CheckOptions
+from .verify import check_document
 from .verify.first_look import VISIBLE_LINES, FirstLook, WholeFile, first_look, worth_a_first_look
 from .verify.incremental import IncrementalCheck
 

@@ -12,7 +12,8 @@ waits for the first diagnostics. What it builds is what the first file would hav
 from __future__ import annotations
 
 from .analysis.document import Document
-from .verify import CheckOptions, check_document
+from .check_options import CheckOptions
+from .verify import check_document
 
 PRIMER = """\
 #map = affine_map<(d0, d1) -> (d0 * 64 + d1)>

@@ -23,7 +23,7 @@ from typing import Any
 from .diagnostics import Severity
 from .files import read_file
 from .output import Finding, FindingEdit, FindingFix, RelatedFinding
-from .verify import CheckOptions
+from .check_options import CheckOptions
 
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
 MAX_ENTRIES = 20_000

@@ -42,7 +42,7 @@ from .protocol import NvgpuProtocol
 from .settings import SECTION, ServerSettings, parse_settings
 from .stdio import ClosingStdoutWriter, PipeReader
 from .text_documents import splice_changes
-from .verify import CheckOptions
+from .check_options import CheckOptions
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

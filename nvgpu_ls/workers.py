@@ -10,6 +10,8 @@ reads that into its own protocol. Starting failures come back as a message, neve
 from __future__ import annotations
 
 import os
+import re
+import signal
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,3 +64,36 @@ def run_worker(command: list[str], payload: bytes, timeout: float,
         process.wait()
         raise
     return WorkerRun(out.decode("utf-8", "replace"), err, process.returncode, timed_out)
+
+
+def signal_name(number: int) -> str:
+    """``SIGSEGV`` for 11: how a worker killed by a signal is named in messages."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+_CRASH_REASON = re.compile(r"LLVM ERROR:.*|Assertion .*|[^\n]*\berror: .*")
+
+
+def crash_reason(err: bytes) -> str:
+    """``": "`` and the line of a native crash report that says what went wrong (its stack dump
+    does not), cut to 200 characters; empty when no line says."""
+    found = _CRASH_REASON.search(err.decode("utf-8", "replace"))
+    if not found:
+        return ""
+    return ": " + _cut(found.group().strip())
+
+
+def last_line(err: bytes, prefix: str = ": ", suffix: str = "") -> str:
+    """The last non-blank line of a worker's standard error between ``prefix`` and ``suffix``,
+    cut to 200 characters; empty when it wrote nothing."""
+    lines = [line.strip() for line in err.decode("utf-8", "replace").splitlines() if line.strip()]
+    if not lines:
+        return ""
+    return prefix + _cut(lines[-1]) + suffix
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= 200 else line[:197] + "..."

@@ -15,7 +15,8 @@ from nvgpu_ls.diagnostics import Diagnostic, Related, Severity
 from nvgpu_ls.verify import upstream
 from nvgpu_ls.verify.upstream import (CODE_PARSER, CODE_VERIFIER, MISSING_BINDINGS, merge_upstream,
                                       upstream_diagnostics)
-from nvgpu_ls.verify.upstream_worker import blank_explicit_locations, split_chunks
+from nvgpu_ls.chunks import split_chunks
+from nvgpu_ls.verify.upstream_worker import blank_explicit_locations
 
 from .conftest import CONFORMANCE, needs_conformance
 

@@ -41,7 +41,8 @@ from ..analysis.values import (
 from ..analysis.opview import OpView
 from .memory_spaces import memref_in_shared_memory, shared_memory_space
 from ..analysis.facts import OpFacts
-from .nvgpu import NVGPU_ENUMS, saturation_refusal
+from .nvgpu import NVGPU_ENUMS
+from .refusals import rcp_limitation, saturation_refusal
 
 
 @dataclass(frozen=True)
@@ -573,9 +574,10 @@ def warpgroup_mma_store(view: OpView) -> InstanceForm | None:
 def rcp(view: OpView) -> InstanceForm | None:
     """One ``rcp.approx.ftz.f32`` per vector element."""
     count = numel(view.type_of("in"))
-    if view.enum_word("rounding", "approx") != "approx" or not view.unit("ftz"):
+    limitation = rcp_limitation(view)
+    if limitation is not None:
         return InstanceForm(("nvvm.rcp.approx.ftz.f",), (),
-                            ("only rounding = approx with ftz lowers; this instance is rejected",))
+                            (f"not lowered: upstream's nvgpu.rcp {limitation.message}",))
     notes = (f"issued {count} time{'s' if count != 1 else ''}, once per element",) if count else ()
     return InstanceForm(("nvvm.rcp.approx.ftz.f",), ("rcp.approx.ftz.f32 d, a;",), notes)
 

@@ -520,18 +520,6 @@ _TRUNCF_FORMS = requirement_forms({
 })
 
 
-
-def saturation_refusal(source: str, result: str, sat: str) -> str | None:
-    """Upstream's reason when ``convert-nvgpu-to-nvvm`` refuses a truncation for its saturation
-    mode, else None: the f32x2 / bf16x2 -> e4m3/e5m2 converts take only ``satfinite`` (the
-    f16x2 one has no mode; it always saturates). The verifiers accept such IR."""
-    if source not in ("f32", "bf16") or result not in ("f8E4M3FN", "f8E5M2") or sat == "satfinite":
-        return None
-    packed = "f32x2" if source == "f32" else "bf16x2"
-    return (f"Only SATFINITE saturation mode is supported for conversions from {packed} to 'f8E4M3FN' and "
-            "'f8E5M2' types")
-
-
 _TENSORMAP_REPLACE_FORMS = requirement_forms({
     "field=swizzle_atomicity": Requirement(
         sm="sm_100f",

@@ -17,7 +17,7 @@ from ..dialects import ALL_OPS, NVGPU_ENUMS
 from ..analysis.facts import AttributeFact, OpFacts
 from ..memory import register_cache
 from ..target import Target, format_ptx, module_targets, ptx_needed, requirement_text, satisfies
-from ..verify import CheckOptions
+from ..check_options import CheckOptions
 from .completion_site import Candidate, enclosing
 from .completion_types import enum_cases
 

@@ -11,7 +11,7 @@ from ..analysis.document import Document
 from ..analysis.positions import Encoding
 from ..diagnostics import Diagnostic
 from ..settings import ServerSettings
-from ..verify import CheckOptions
+from ..check_options import CheckOptions
 
 
 class FeatureError(Exception):

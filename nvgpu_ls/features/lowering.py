@@ -33,7 +33,7 @@ from ..analysis.positions import Encoding
 from ..diagnostics import Diagnostic, Severity
 from ..files import MAX_SOURCE_BYTES, read_file
 from ..settings import ENGINES
-from ..verify import CheckOptions
+from ..check_options import CheckOptions
 from .commands import LOWER_OP_TO_NVVM_KIND, LOWER_TO_NVVM_COMMAND, LOWER_TO_NVVM_KIND
 from .context import FeatureContext, FeatureError
 from .diagnostics import to_lsp_diagnostic

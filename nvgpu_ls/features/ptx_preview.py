@@ -27,7 +27,7 @@ from lsprotocol import types as lsp
 from ..analysis.document import Document
 from ..analysis.positions import Encoding
 from ..diagnostics import Diagnostic, Severity
-from ..verify import CheckOptions
+from ..check_options import CheckOptions
 from .commands import PREVIEW_PTX_COMMAND, PREVIEW_PTX_KIND, PREVIEW_SASS_COMMAND, PREVIEW_SASS_KIND
 from .context import FeatureContext, FeatureError
 from .diagnostics import to_lsp_diagnostic

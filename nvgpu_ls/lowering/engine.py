@@ -24,7 +24,8 @@ from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..diagnostics import Diagnostic, Severity
 from ..target import Target, resolve_target
-from ..verify import CheckOptions, check_document
+from ..check_options import CheckOptions
+from ..verify import check_document
 from .builder import Builder, LoweringError, ModuleOp, Replacement, Value
 from .llvm_types import UnconvertibleType
 from .outlining import has_launches, outline

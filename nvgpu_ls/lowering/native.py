@@ -15,8 +15,6 @@ import collections
 import io
 import json
 import queue
-import re
-import signal
 import subprocess
 import sys
 import threading
@@ -26,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Callable
 
-from ..workers import PACKAGE_ROOT, run_worker, worker_environment
+from ..workers import PACKAGE_ROOT, crash_reason, last_line, run_worker, signal_name, worker_environment
 from .native_worker import EXIT_NO_BINDINGS
 
 _WORKER = Path(__file__).with_name("native_worker.py")
@@ -105,34 +103,10 @@ def read_record(reply: WorkerReply, event: object, record: dict) -> bool:
 def _ended_problem(reply: WorkerReply, returncode: int, err: bytes) -> str:
     """Why a worker that ended gave no result: a signal, missing libraries, or an exit status."""
     if returncode < 0:
-        return f"native worker crashed ({_signal_name(-returncode)}) {reply.stage_text()}{_crash_reason(err)}"
+        return f"native worker crashed ({signal_name(-returncode)}) {reply.stage_text()}{crash_reason(err)}"
     if returncode == EXIT_NO_BINDINGS:
         return MISSING
-    return f"native worker exited (status {returncode}) without a result {reply.stage_text()}{_last_line(err)}"
-
-
-def _signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
-
-
-def _crash_reason(err: bytes) -> str:
-    """The line of a native crash report that says what went wrong (its stack dump does not)."""
-    for line in err.decode("utf-8", "replace").splitlines():
-        found = re.search(r"LLVM ERROR:.*|Assertion .*|\berror: .*", line)
-        if found:
-            reason = found.group().strip()
-            return ": " + (reason if len(reason) <= 200 else reason[:197] + "...")
-    return ""
-
-
-def _last_line(err: bytes) -> str:
-    lines = [line.strip() for line in err.decode("utf-8", "replace").splitlines() if line.strip()]
-    if not lines:
-        return ""
-    return ": " + (lines[-1] if len(lines[-1]) <= 200 else lines[-1][:197] + "...")
+    return f"native worker exited (status {returncode}) without a result {reply.stage_text()}{last_line(err)}"
 
 
 # ---------------------------------------------------------------------------- long-lived

@@ -3,7 +3,7 @@ llvmlite) in a process of their own.
 
 Native code fed bad input may abort or hang, so ``native.py`` runs this file as a child
 process and survives whatever happens here. Standard library only at import time, and
-nothing imported from the ``nvgpu_ls`` package (the two stdlib-only helpers it shares are
+nothing imported from the ``nvgpu_ls`` package (the stdlib-only helpers it shares are
 loaded by path): the child starts fast and does not depend on the rest of the package.
 
 Protocol: JSON lines, so that one worker can serve many requests (it reads until end of
@@ -133,7 +133,7 @@ def relocate(printed: str, file_name: str, origin: tuple[int, int]) -> str:
 
 
 def serve_lower(session: Session, request: dict) -> dict:
-    shared = _load("_nvgpu_ls_upstream_worker", _HERE.parent / "verify" / "upstream_worker.py")
+    shared = _load("_nvgpu_ls_chunks", _HERE.parent / "chunks.py")
     ir, passmanager = _bindings()
     text = request["text"]
     pipeline = request.get("pipeline", "builtin.module(convert-nvgpu-to-nvvm)")

@@ -35,7 +35,7 @@ from ..analysis.ir import Block, Operation, Region, ValueDef
 from ..analysis.tokens import line_starts
 from ..analysis.values import BoolAttr, IntegerAttr
 from ..diagnostics import Diagnostic, Severity
-from ..verify.upstream_worker import SPLIT_MARKER, split_chunks
+from ..chunks import SPLIT_MARKER, split_chunks
 
 _INDEX_OPS = ("gpu.block_id", "gpu.thread_id", "gpu.grid_dim", "gpu.block_dim")
 _CLUSTER_OPS = ("gpu.cluster_id", "gpu.cluster_dim")

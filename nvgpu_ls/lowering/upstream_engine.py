@@ -22,7 +22,7 @@ from ..analysis.positions import LineIndex
 from ..diagnostics import Diagnostic, Severity
 from ..verify import check_document
 from ..verify.upstream import _diagnostic as upstream_diagnostic
-from ..verify.upstream_worker import split_chunks
+from ..chunks import split_chunks
 from .engine import Lowered, LoweringOptions, LoweringRun, SOURCE, apply_edits
 from .native import NativeWorker, StageCallback, run_native
 from .outlining import has_launches, outline

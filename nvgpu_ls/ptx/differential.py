@@ -29,8 +29,9 @@ from ..diagnostics import Severity
 from ..lowering.engine import LoweringOptions, lower_document
 from ..lowering.native import NativeWorker
 from ..lowering.upstream_engine import lower_with_upstream
-from ..verify import CheckOptions, check_document
-from ..verify.upstream_worker import split_chunks
+from ..check_options import CheckOptions
+from ..verify import check_document
+from ..chunks import split_chunks
 from .compare import instruction_stream
 from .pipeline import PtxResult, lowered_to_ptx
 

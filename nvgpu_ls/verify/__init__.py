@@ -3,17 +3,17 @@
 Four layers, each in its own module, all reporting through ``Diagnostic``:
 syntax (the parser's own), use-def (``usedef``), the structural checks every op's
 facts imply (``structure``), the per-op verifiers (``rules/``, upstream's rules and
-wording), and the SM / PTX-ISA target gate (``gate``). ``CheckOptions`` carries what
+wording), and the SM / PTX-ISA target gate (``gate``). ``CheckOptions`` (``check_options``) carries what
 comes from outside the file: the fallback target and the rule severities of the
 user's configuration.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Mapping
 
 from ..analysis.document import Document
+from ..check_options import SEVERITY_NAMES, CheckOptions
 from ..diagnostics import Diagnostic, Severity
 from ..globs import glob_match
 from . import rules as _rules  # noqa: F401  (registers every verifier)
@@ -26,25 +26,6 @@ from .usedef import check_names
 
 __all__ = ["CheckOptions", "SEVERITY_NAMES", "apply_severities", "check_document", "check_op", "finished",
            "holds_any", "syntax_error_starts", "verify_op", "verify_ops"]
-
-SEVERITY_NAMES: dict[str, Severity | None] = {
-    "error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFORMATION,
-    "information": Severity.INFORMATION, "hint": Severity.HINT, "off": None,
-}
-"""Spellings a configuration may use for a rule's severity; ``off`` drops the rule."""
-
-
-@dataclass(frozen=True)
-class CheckOptions:
-    """What a check needs beyond the text: the target to assume where the file names
-    none (config file, then ``--target`` / the editor setting), and per-rule severities
-    keyed by diagnostic code or a glob over codes (``nvgpu.tma.*``)."""
-
-    target: str | None = None
-    target_origin: str = "--target"
-    """Where ``target`` came from, for messages (``nvgpu-ls.toml``, ``--target``, ``settings``)."""
-    severities: Mapping[str, str] = field(default_factory=dict)
-
 
 def verify_ops(doc: Document) -> list[Diagnostic]:
     """Structural checks and the registered per-op verifiers over every op of ``doc``."""

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import json
 import re
-import signal
 import sys
 from pathlib import Path
 from typing import Sequence
 
 from ..analysis.positions import LineIndex
 from ..analysis.tokens import STRING_LITERAL
-from ..workers import run_worker
+from ..workers import crash_reason, last_line, run_worker, signal_name
 from ..diagnostics import Diagnostic, Related, Severity
-from .upstream_worker import EXIT_NO_BINDINGS, chunk_origin, split_chunks
+from ..chunks import chunk_origin, split_chunks
+from .upstream_worker import EXIT_NO_BINDINGS
 
 SOURCE = "mlir"
 CODE_VERIFIER = "mlir.verifier"
@@ -69,12 +69,12 @@ def upstream_diagnostics(text: str, timeout: float = 60.0, *,
     if timed_out:
         problem = f"upstream verifier timed out after {timeout:g} s{where}"
     elif returncode < 0:
-        problem = f"upstream verifier crashed ({_signal_name(-returncode)}){where}{_crash_reason(err)}"
+        problem = f"upstream verifier crashed ({signal_name(-returncode)}){where}{crash_reason(err)}"
     elif returncode == EXIT_NO_BINDINGS:
-        detail = _last_line(err, prefix=" (", suffix=")")
+        detail = last_line(err, prefix=" (", suffix=")")
         problem = MISSING_BINDINGS + ("" if "No module named 'torch_mlir" in detail else detail)
     elif returncode != 0:
-        problem = f"upstream verifier failed (exit status {returncode}){where}{_last_line(err)}"
+        problem = f"upstream verifier failed (exit status {returncode}){where}{last_line(err)}"
     elif unreadable is not None:
         problem = f"upstream verifier gave unreadable output: {unreadable[:80]!r}"
     elif len(finished) > len(split_chunks(text)):
@@ -134,33 +134,6 @@ def _unfinished_chunk(text: str, finished: int) -> str:
         return ""
     line = chunk_origin(text, chunks[finished][0])[0] + 1
     return f" in the chunk starting at line {line}"
-
-
-def _signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
-
-
-_CRASH_REASON = re.compile(r"LLVM ERROR:.*|Assertion .*|[^\n]*\berror: .*")
-
-
-def _crash_reason(err: bytes) -> str:
-    """The line of a native crash report that says what went wrong (its stack dump does not)."""
-    found = _CRASH_REASON.search(err.decode("utf-8", "replace"))
-    if not found:
-        return ""
-    reason = found.group().strip()
-    return ": " + (reason if len(reason) <= 200 else reason[:197] + "...")
-
-
-def _last_line(err: bytes, prefix: str = ": ", suffix: str = "") -> str:
-    lines = [line.strip() for line in err.decode("utf-8", "replace").splitlines() if line.strip()]
-    if not lines:
-        return ""
-    last = lines[-1]
-    return prefix + (last if len(last) <= 200 else last[:197] + "...") + suffix
 
 
 def merge_upstream(ours: Sequence[Diagnostic], theirs: Sequence[Diagnostic], text: str) -> list[Diagnostic]:

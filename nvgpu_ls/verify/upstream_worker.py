@@ -2,7 +2,7 @@
 
 Native code fed bad input may abort the process, so ``upstream.py`` runs this module
 as a child and survives whatever happens here. Standard library only, and nothing
-from ``nvgpu_ls``: the child starts fast and does not depend on the rest of the
+imported from ``nvgpu_ls`` (``chunks.py`` is loaded by path): the child starts fast and does not depend on the rest of the
 package importing cleanly.
 
 Protocol. Standard input: one JSON object ``{"text": str, "allow_unregistered": bool}``.
@@ -19,13 +19,28 @@ error); ``EXIT_BAD_REQUEST`` when standard input is not a request.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
-SPLIT_MARKER = "// -----"
+
+def _load_chunks() -> Any:
+    """``nvgpu_ls/chunks.py``, loaded by path: this worker does not import the package."""
+    spec = importlib.util.spec_from_file_location("_nvgpu_ls_chunks", Path(__file__).resolve().parents[1] / "chunks.py")
+    assert spec is not None and spec.loader is not None  # a .py path always has a loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_chunks = _load_chunks()
+split_chunks = _chunks.split_chunks
+chunk_origin = _chunks.chunk_origin
+
 EXIT_BAD_REQUEST = 2
 EXIT_NO_BINDINGS = 3
 
@@ -37,21 +52,6 @@ _STRING_LITERAL = r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
 _LOC_SCAN = re.compile(_STRING_LITERAL + r'?|//[^\n]*|(?<![\w$.#%@^!-])loc\(')
 _ALIAS_DEFINITION = re.compile(r'\s*#[\w$.-]+\s*=\s*$')
 _STRING = re.compile(_STRING_LITERAL + '?')
-
-
-def split_chunks(text: str) -> list[tuple[int, str]]:
-    """``(offset, chunk)`` for every chunk of ``text``, as ``mlir-opt-22 -split-input-file``
-    splits: each occurrence of ``// -----`` ends a chunk, wherever it stands, and the next
-    chunk begins right after the marker (so ``// ------`` leaves a ``-`` behind)."""
-    chunks = []
-    start = 0
-    while True:
-        found = text.find(SPLIT_MARKER, start)
-        if found == -1:
-            chunks.append((start, text[start:]))
-            return chunks
-        chunks.append((start, text[start:found]))
-        start = found + len(SPLIT_MARKER)
 
 
 def blank_explicit_locations(text: str) -> str:
@@ -106,12 +106,6 @@ def _matching_paren(text: str, pos: int) -> int | None:
 def _blank(segment: str) -> str:
     return "".join("\n" if char == "\n" else " " * len(char.encode("utf-8", "surrogatepass"))
                    for char in segment)
-
-
-def chunk_origin(text: str, offset: int) -> tuple[int, int]:
-    """0-based line of ``offset`` and the UTF-8 byte length of its line before it."""
-    line_start = text.rfind("\n", 0, offset) + 1
-    return text.count("\n", 0, offset), len(text[line_start:offset].encode("utf-8", "surrogatepass"))
 
 
 def _severity(value: Any) -> str:

@@ -6,6 +6,7 @@ import itertools
 
 from ...analysis.values import LLVMArrayType, Type, VectorType
 from ...dialects.instance_forms import instance_form
+from ...dialects.refusals import rcp_limitation
 from ..builder import Builder, Value
 from ..llvm_types import F32, I64
 from . import pattern
@@ -39,8 +40,9 @@ def lower_rcp(b: Builder) -> None:
     llvm.insertelement into a poison vector. An n-D vector goes through its converted
     ``!llvm.array`` nest, one 1-D vector at a time (extractvalue / insertvalue into a poison
     array), in row-major order as upstream's ``handleMultidimensionalVectors`` does."""
-    if b.view.enum_word("rounding", "approx") != "approx" or not b.view.unit("ftz"):
-        b.fail("'nvgpu.rcp' op has a limitation. non-approx or non-ftz is not supported yet.")
+    limitation = rcp_limitation(b.view)
+    if limitation is not None:
+        b.fail(f"'nvgpu.rcp' op {limitation.message}")
     source = b.operand("in")
     dims, inner = _array_shape(source.type)
     if not isinstance(inner, VectorType) or not inner.shape or inner.shape[0] is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...analysis.values import FloatType, IntegerType, Type, VectorType
 from ...dialects.instance_forms import element_of
-from ...dialects.nvgpu import saturation_refusal
+from ...dialects.refusals import saturation_refusal
 from ..builder import Builder, Value
 from ..llvm_types import F32, I32, I64
 from . import pattern

@@ -23,7 +23,7 @@ from ...analysis.values import (
     FLOAT_WIDTHS, BoolAttr, DialectAttr, FloatType, IntegerType, KeywordAttr, TensorType, Type, UnitAttr, VectorType,
 )
 from ...diagnostics import Severity
-from ...dialects.nvgpu import saturation_refusal
+from ...dialects.refusals import rcp_limitation, saturation_refusal
 from ...analysis.opview import OpView, Span, enum_case
 from ..context import Report, unknowable, verifies
 
@@ -71,7 +71,9 @@ def verify_rcp(view: OpView, report: Report) -> None:
 
     Two eras: ``{rounding = approx, ftz}`` (``#nvgpu.rcp_rounding_mode``, ``mlir-opt-22``)
     and ``{approx = true, ftz = true}`` with an NVVM ``rounding`` that must stay ``none``
-    (the newest upstream, measured with the bindings)."""
+    (the newest upstream, measured with the bindings). The attribute constraints of the newest
+    era are checked here; the limitation is ``refusals.rcp_limitation``, which the instance form
+    and the lowering pattern ask too."""
     operand = view.operand("in")
     for index, (what, t, span) in enumerate((
             ("operand", operand.type if operand else None, operand.type_span if operand else None),
@@ -92,9 +94,7 @@ def verify_rcp(view: OpView, report: Report) -> None:
     rounding = view.attr("rounding")
     llvm22 = isinstance(rounding, KeywordAttr) or isinstance(view.attr("ftz"), UnitAttr) or (
         isinstance(rounding, DialectAttr) and rounding.name.startswith("nvgpu"))
-    newest = not llvm22 or view.has_attr("approx")
-    ftz = view.bool_attr("ftz")
-    if newest:
+    if not llvm22 or view.has_attr("approx"):
         for name in ("approx", "ftz"):
             value = view.attr(name)
             if value is not None and not isinstance(value, BoolAttr) and not unknowable(value):
@@ -106,23 +106,11 @@ def verify_rcp(view: OpView, report: Report) -> None:
             report.op_error(view, "attribute 'rounding' failed to satisfy constraint: NVVM FPRoundingMode kind",
                             f"{RCP}.attribute", on_op_line(view, view.attr_span("rounding")))
             return
-        if not (view.bool_attr("approx") and ftz):
-            report.op_error(view, "has a limitation. non-approx or non-ftz is not supported yet.",
-                            f"{RCP}.limitation", data={"fix": {"approx": True, "ftz": True}})
-            return
-        case = enum_case(rounding) if rounding is not None else "none"
-        if case is not None and case != "none":
-            report.op_error(view, f"has a limitation. {rnd_text(case)} is not supported yet.",
-                            f"{RCP}.limitation", on_op_line(view, view.attr_span("rounding")))
-        return
-    case = enum_case(rounding) if rounding is not None else "approx"
-    if case is None:
-        return
-    if case != "approx" or not ftz:
-        span = view.attr_span("rounding") if case != "approx" else view.span
-        report.op_error(view, f"has a limitation. #nvgpu<rcp_rounding_mode {case}> or non-ftz is not supported yet.",
-                        f"{RCP}.limitation", on_op_line(view, span),
-                        data={"fix": {"rounding": "approx", "ftz": True}})
+    limitation = rcp_limitation(view)
+    if limitation is not None:
+        span = view.attr_span(limitation.attribute) if limitation.attribute else view.span
+        report.op_error(view, limitation.message, f"{RCP}.limitation", on_op_line(view, span),
+                        data={"fix": limitation.fix} if limitation.fix else None)
 
 
 def _is_f32_vector(t: Type) -> bool:

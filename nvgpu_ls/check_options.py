@@ -1,0 +1,30 @@
+"""What a check needs from outside the file: the fallback target and the rule severities.
+
+A base module: the configuration reader fills ``CheckOptions`` and every layer above passes it
+to ``verify.check_document`` without either importing the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .diagnostics import Severity
+
+SEVERITY_NAMES: dict[str, Severity | None] = {
+    "error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFORMATION,
+    "information": Severity.INFORMATION, "hint": Severity.HINT, "off": None,
+}
+"""Spellings a configuration may use for a rule's severity; ``off`` drops the rule."""
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """What a check needs beyond the text: the target to assume where the file names
+    none (config file, then ``--target`` / the editor setting), and per-rule severities
+    keyed by diagnostic code or a glob over codes (``nvgpu.tma.*``)."""
+
+    target: str | None = None
+    target_origin: str = "--target"
+    """Where ``target`` came from, for messages (``nvgpu-ls.toml``, ``--target``, ``settings``)."""
+    severities: Mapping[str, str] = field(default_factory=dict)
