@@ -318,7 +318,7 @@ def findings_of(report: FileReport) -> list[Finding]:
     doc = report.doc
     return [Finding(report.path, place(d.start), place(d.end), d.severity, d.code, d.message, d.source,
                     tuple(RelatedFinding(report.path, place(r.start), place(r.end), r.message, excerpt(r.start))
-                          for r in d.related), excerpt(d.start), fixes(d))
+                          for r in d.related), excerpt(d.start), fixes(d), d.explanation)
             for d in report.diagnostics]
 
 

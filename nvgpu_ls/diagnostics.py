@@ -40,6 +40,15 @@ class Diagnostic:
     source: str = "nvgpu-ls"
     related: tuple[Related, ...] = ()
     data: dict | None = field(default=None, compare=False, hash=False)
+    explanation: str = ""
+    """Plain words after ``message``: what is at fault and what would be right. Kept apart so
+    that ``message`` stays upstream's words, which conformance tests and ``expected-error``
+    annotations match."""
+
+    @property
+    def full_message(self) -> str:
+        """``message`` and, on its own line, the explanation (what editors and reports show)."""
+        return f"{self.message}\n{self.explanation}" if self.explanation else self.message
 
     def shifted(self, delta: int) -> "Diagnostic":
         """The same diagnostic moved by ``delta`` characters (after an edit before it)."""
@@ -47,5 +56,5 @@ class Diagnostic:
             self.start + delta, self.end + delta, self.message, self.code, self.severity,
             self.source,
             tuple(Related(r.start + delta, r.end + delta, r.message) for r in self.related),
-            self.data,
+            self.data, self.explanation,
         )

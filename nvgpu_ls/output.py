@@ -72,6 +72,13 @@ class Finding:
     excerpt: str = ""
     """The source line ``start`` is on, as written (empty when the finding has no place)."""
     fixes: tuple[FindingFix, ...] = ()
+    explanation: str = ""
+    """Plain words after the message (``Diagnostic.explanation``); empty when there are none."""
+
+    @property
+    def full_message(self) -> str:
+        """The message and, on its own line, the explanation."""
+        return f"{self.message}\n{self.explanation}" if self.explanation else self.message
 
 
 @dataclass(frozen=True)
@@ -141,6 +148,8 @@ def write_text_findings(findings: Sequence[Finding], out: TextIO) -> None:
         where = path if finding.start is None else f"{path}:{finding.start[0]}:{finding.start[1]}"
         print(f"{where}: {finding.severity.label}: {finding.message} [{finding.code}]", file=out)
         _write_excerpt(finding.excerpt, finding.start, finding.end, out)
+        if finding.explanation:
+            print(f"  = {finding.explanation}", file=out)
         for related in finding.related:
             print(f"{shown_path(related.path)}:{related.start[0]}:{related.start[1]}: note: {related.message}",
                   file=out)
@@ -196,6 +205,7 @@ def json_entry(finding: Finding) -> dict:
         "code": finding.code,
         "source": finding.source,
         "message": finding.message,
+        "explanation": finding.explanation,
         "related": [{"file": r.path, "range": _range(r.start, r.end), "message": r.message}
                     for r in finding.related],
         "fixes": [{"title": fix.title, "preferred": fix.preferred,
@@ -355,7 +365,7 @@ def sarif_log(findings: Sequence[Finding], notifications: Iterable[tuple[str, st
             "ruleId": finding.code,
             "ruleIndex": rule_index[finding.code],
             "level": _SARIF_LEVELS[finding.severity],
-            "message": {"text": finding.message},
+            "message": {"text": finding.full_message},
             "locations": [{"physicalLocation": {
                 "artifactLocation": artifact_location(finding.path, root),
                 "region": _region(finding.start, finding.end),
@@ -434,7 +444,7 @@ def github_command(finding: Finding) -> str:
         props += [f"line={finding.start[0]}", f"col={finding.start[1]}", f"endLine={end[0]}",
                   f"endColumn={end[1]}"]
     props.append(f"title={escape_property(finding.code)}")
-    message = finding.message
+    message = finding.full_message
     for related in finding.related:
         message += f"\n{_repo_path(related.path)}:{related.start[0]}:{related.start[1]}: note: {related.message}"
     return f"::{_GITHUB_COMMANDS[finding.severity]} {','.join(props)}::{escape_data(message)}"

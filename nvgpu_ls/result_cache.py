@@ -136,7 +136,8 @@ class ResultCache:
 
 def _entry(finding: Finding) -> dict[str, Any]:
     return {"start": finding.start, "end": finding.end, "severity": int(finding.severity), "code": finding.code,
-            "message": finding.message, "source": finding.source, "excerpt": finding.excerpt,
+            "message": finding.message, "explanation": finding.explanation, "source": finding.source,
+            "excerpt": finding.excerpt,
             "related": [[r.start, r.end, r.message, r.excerpt] for r in finding.related],
             "fixes": [[fix.title, fix.preferred, [[e.start, e.end, e.text] for e in fix.edits]]
                       for fix in finding.fixes]}
@@ -160,7 +161,7 @@ def _finding(path: str, entry: dict[str, Any]) -> Finding:
                   for title, preferred, edits in entry["fixes"])
     return Finding(path, _position(entry["start"]), _position(entry["end"]), Severity(entry["severity"]),
                    str(entry["code"]), str(entry["message"]), str(entry["source"]), tuple(related),
-                   str(entry["excerpt"]), fixes)
+                   str(entry["excerpt"]), fixes, str(entry["explanation"]))
 
 
 def _placed(value: Any) -> tuple[int, int]:

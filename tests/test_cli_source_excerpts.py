@@ -60,3 +60,14 @@ def test_a_finding_without_a_place_has_no_excerpt():
     out = io.StringIO()
     write_text_findings([Finding("f.mlir", None, None, Severity.ERROR, "file.unreadable", "gone")], out)
     assert out.getvalue() == "f.mlir: error: gone [file.unreadable]\n"
+
+
+def test_an_explanation_is_printed_after_the_caret_and_before_the_notes():
+    finding = Finding("k.mlir", (1, 6), (1, 9), Severity.ERROR, "nvgpu.x.y", "upstream's words", excerpt="%x = foo",
+                      related=(RelatedFinding("k.mlir", (1, 1), (1, 3), "%x defined here", "%x = foo"),),
+                      explanation="what is at fault, in plain words")
+    out = io.StringIO()
+    write_text_findings([finding], out)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "k.mlir:1:6: error: upstream's words [nvgpu.x.y]"
+    assert lines[3] == "  = what is at fault, in plain words" and lines[4].endswith("note: %x defined here")

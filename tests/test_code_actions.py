@@ -424,3 +424,14 @@ def test_expected_checks_keep_closing_braces_of_a_message_verbatim() -> None:
     diag = the(ctx, "op.attribute-invalid", 4)
     text = applied(ctx, expected_checks(ctx, diag))
     assert "whose value is one of {none, satfinite}}}\n" in text
+
+
+def test_expected_checks_write_upstreams_words_without_the_explanation_which_the_editor_shows() -> None:
+    ctx = context(
+        "func.func @f(%m: memref<128x128xf16>, %i: index) {\n"
+        "  %r = nvgpu.ldmatrix %m[%i, %i] {numTiles = 4 : i32, transpose = false} : memref<128x128xf16> -> "
+        "vector<4x2xf16>\n  return\n}\n")
+    diag = the(ctx, "nvgpu.ldmatrix.memory-space")
+    assert diag.explanation and to_lsp_diagnostic(ctx, diag).message == f"{diag.message}\n{diag.explanation}"
+    annotation = next(line for line in applied(ctx, expected_checks(ctx, diag)).splitlines() if "expected-" in line)
+    assert annotation.strip() == f"// expected-error @below {{{{{diag.message}}}}}"

@@ -175,3 +175,16 @@ def test_mlir_opt_agrees_on_every_upstream_case() -> None:
     result = subprocess.run([MLIR_OPT, "--split-input-file", "--verify-diagnostics", "-o", "/dev/null"],
                             input="\n// -----\n".join(sections), capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("case_id, where", [
+    ("memory-space-default", "the default memory space (global memory in a kernel)"),
+    ("memory-space-2", "memory space 2"),
+])
+def test_a_memory_space_error_says_where_the_memref_is_and_the_type_it_needs(case_id: str, where: str) -> None:
+    case = next(c for c in INVALID if c.id == case_id)
+    _, found = family_diagnostics(case.text)
+    assert found[0].message == case.message
+    wanted = case.span.replace(", 2>", ">").replace(">", ", 3>")
+    assert found[0].explanation.startswith(f"%m is {case.span}, in {where}; nvgpu.ldmatrix works on shared "
+                                           f"memory only, so it needs {wanted}")

@@ -284,3 +284,17 @@ def test_newer_upstream_bindings_agree() -> None:
     for text in list(VALID.values()) + list(VALID_NEWER.values()):
         with ir.Context():
             assert ir.Module.parse(text).operation.verify()
+
+
+@pytest.mark.parametrize("case_id, explanation", [
+    ("matrixA-elements", "matrixA is vector<4x4xf16>: 16 elements a thread, 512 across the warp's 32 threads, "
+                         "where mmaShape [16, 8, 16] needs 8 a thread: vector<4x2xf16>"),
+    ("sparse-matrixA-elements", "matrixA is vector<4x2xf16>: 8 elements a thread, 256 across the warp's 32 "
+                                "threads, where mmaShape [16, 8, 16], with A compressed to half by the 2:4 "
+                                "sparsity, needs 4 a thread: vector<2x2xf16>"),
+])
+def test_a_fragment_size_error_explains_the_type_it_saw_and_the_one_the_shape_needs(case_id, explanation) -> None:
+    case = next(c for c in INVALID if c.id == case_id)
+    _, found = family_diagnostics(case.text)
+    assert found[0].message == case.message and found[0].explanation == explanation
+    assert found[0].full_message == f"{case.message}\n{explanation}"

@@ -41,7 +41,7 @@ def to_lsp_diagnostic(ctx: FeatureContext, diag: Diagnostic) -> lsp.Diagnostic:
                for r in diag.related]
     return lsp.Diagnostic(
         range=ctx.range(diag.start, diag.end),
-        message=diag.message,
+        message=diag.full_message,
         severity=lsp.DiagnosticSeverity(int(diag.severity)),
         code=diag.code,
         code_description=lsp.CodeDescription(href=url) if url else None,

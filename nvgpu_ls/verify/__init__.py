@@ -10,6 +10,7 @@ user's configuration.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Mapping
 
 from ..analysis.document import Document
@@ -22,6 +23,7 @@ from .context import Report
 from .gate import GatedOps, target_diagnostics
 from .hazards import hazard_diagnostics
 from .suggestions import with_suggestions
+from .unclosed import explain_unclosed
 from .usedef import check_names
 
 __all__ = ["CheckOptions", "SEVERITY_NAMES", "apply_severities", "check_document", "check_op", "finished",
@@ -56,8 +58,9 @@ def check_document(doc: Document, options: CheckOptions | None = None) -> list[D
 
 
 def finished(doc: Document, diagnostics: list[Diagnostic], options: CheckOptions) -> list[Diagnostic]:
-    """A check's diagnostics as reported: suggestions added, configured severities applied, sorted."""
-    diagnostics = apply_severities(with_suggestions(doc, diagnostics), options.severities)
+    """A check's diagnostics as reported: a missing `}` placed and its knock-on errors dropped,
+    suggestions added, configured severities applied, sorted."""
+    diagnostics = apply_severities(with_suggestions(doc, explain_unclosed(doc, diagnostics)), options.severities)
     return sorted(diagnostics, key=lambda d: (d.start, d.end, d.code))
 
 
@@ -83,4 +86,4 @@ def apply_severities(diagnostics: list[Diagnostic], severities: Mapping[str, str
 def _with_severity(diag: Diagnostic, severity: Severity) -> Diagnostic:
     if diag.severity == severity:
         return diag
-    return Diagnostic(diag.start, diag.end, diag.message, diag.code, severity, diag.source, diag.related, diag.data)
+    return dataclasses.replace(diag, severity=severity)

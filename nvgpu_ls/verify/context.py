@@ -38,17 +38,17 @@ class Report:
         self.diagnostics: list[Diagnostic] = []
 
     def op_error(self, view: OpView, message: str, code: str, span: Span | None = None,
-                 related: Iterable[Related] = (), data: dict | None = None) -> None:
+                 related: Iterable[Related] = (), data: dict | None = None, explanation: str = "") -> None:
         """Like upstream's ``emitOpError``: the message is prefixed with ``'<op>' op ``."""
-        self.error(view, f"'{view.name}' op {message}", code, span, related, data)
+        self.error(view, f"'{view.name}' op {message}", code, span, related, data, explanation=explanation)
 
     def error(self, view: OpView, message: str, code: str, span: Span | None = None,
               related: Iterable[Related] = (), data: dict | None = None,
-              severity: Severity = Severity.ERROR) -> None:
-        """Like upstream's ``emitError``: the message as given."""
+              severity: Severity = Severity.ERROR, explanation: str = "") -> None:
+        """Like upstream's ``emitError``: the message as given; ``explanation`` in plain words after it."""
         start, end = span if span is not None else view.span
         self.diagnostics.append(Diagnostic(start, max(end, start), message, code, severity, "nvgpu-ls",
-                                           tuple(related), data))
+                                           tuple(related), data, explanation))
 
     def add(self, diagnostic: Diagnostic) -> None:
         self.diagnostics.append(diagnostic)

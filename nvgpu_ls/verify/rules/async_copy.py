@@ -23,7 +23,7 @@ from ...analysis.values import (
 from ...diagnostics import Related, Severity
 from ...analysis.opview import Operand, OpView, Span
 from ..context import Report, verifies
-from ...dialects.memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory
+from ...dialects.memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory, not_shared_explanation
 
 CODE = "nvgpu.async-copy"
 
@@ -114,14 +114,14 @@ class Emitter:
         self.report = report
 
     def op_error(self, message: str, code: str, span: Span, note: str, related: tuple[Related, ...] = (),
-                 data: dict | None = None) -> None:
+                 data: dict | None = None, explanation: str = "") -> None:
         span, related = anchored(self.view, span, note, related)
-        self.report.op_error(self.view, message, code, span, related, data)
+        self.report.op_error(self.view, message, code, span, related, data, explanation)
 
     def error(self, message: str, code: str, span: Span, note: str, related: tuple[Related, ...] = (),
-              data: dict | None = None, severity: Severity = Severity.ERROR) -> None:
+              data: dict | None = None, severity: Severity = Severity.ERROR, explanation: str = "") -> None:
         span, related = anchored(self.view, span, note, related)
-        self.report.error(self.view, message, code, span, related, data, severity)
+        self.report.error(self.view, message, code, span, related, data, severity, explanation)
 
 
 def uses_span(view: OpView, operands: list[Operand], fallback: Operand | None) -> Span:
@@ -360,7 +360,8 @@ def verify_device_async_copy(view: OpView, report: Report) -> None:
         span, related = at_type(dst, dst_ref, view.defined_here(dst))
         report.error(view, "destination memref must have a memory space attribute of IntegerAttr("
                            f"{SHARED_MEMORY_SPACE}) or gpu::AddressSpaceAttr(Workgroup)", f"{CODE}.memory-space",
-                     span, related, data={"memorySpace": SHARED_MEMORY_SPACE, "operand": "dst"})
+                     span, related, data={"memorySpace": SHARED_MEMORY_SPACE, "operand": "dst"},
+                     explanation=not_shared_explanation(dst.use.name if dst else "dst", dst_ref, view.name))
         return
     if src_ref is not None and dst_ref is not None and src_ref.element != dst_ref.element:
         span, related = at_type(dst, dst_ref, (Related(*view.type_span(src),

@@ -21,16 +21,16 @@ from ...analysis.values import (
 from ...analysis.opview import Operand, OpView, Span
 from ..context import Report, verifies
 from .conversions import on_op_line
-from ...dialects.memory_spaces import memref_in_shared_memory
+from ...dialects.memory_spaces import SHARED_MEMORY_SPACE as SHARED
+from ...dialects.memory_spaces import memref_in_shared_memory, not_shared_explanation
 from .tma import MAX_TMA_RANK, check_tma_rank, descriptor_site, verify_tma_descriptor
 
-SHARED = 3
 TENSOR_MAP_BYTES = 128
 
 
 def _error(view: OpView, report: Report, message: str, code: str, span: Span | None = None,
-           related=(), data: dict | None = None) -> None:
-    report.error(view, message, code, on_op_line(view, span), related, data)
+           related=(), data: dict | None = None, explanation: str = "") -> None:
+    report.error(view, message, code, on_op_line(view, span), related, data, explanation=explanation)
 
 
 def _op_error(view: OpView, report: Report, message: str, code: str, span: Span | None = None,
@@ -138,7 +138,8 @@ def verify_stmatrix(view: OpView, report: Report) -> None:
         _error(view, report, "expected nvgpu.stmatrix dstMemref must have a memory space attribute of "
                              "IntegerAttr(3) or gpu::AddressSpaceAttr(Workgroup)",
                f"{STMATRIX}.shared-memory", dst.type_span if dst else None,
-               data={"memorySpace": SHARED, "operand": "dstMemref"})
+               data={"memorySpace": SHARED, "operand": "dstMemref"},
+               explanation=not_shared_explanation(dst.use.name if dst else "dstMemref", memref, view.name))
         return
     indices = view.operands("indices")
     if len(indices) != memref.rank:
@@ -190,7 +191,8 @@ def _check_map_copy(view: OpView, report: Report, operand: Operand | None, name:
     space = memory_space_number(t.memory_space)
     if space not in spaces:
         _error(view, report, f"expected {view.name} {name} must {space_rule}", f"{TENSORMAP}.memory-space", span,
-               view.defined_here(operand))
+               view.defined_here(operand), explanation=not_shared_explanation(
+                   operand.use.name if operand else name, t, view.name) if spaces == (SHARED,) else "")
         return True
     size = _memref_bytes(t)
     if size is not None and size != TENSOR_MAP_BYTES:

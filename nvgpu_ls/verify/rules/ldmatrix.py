@@ -17,7 +17,7 @@ from ...analysis.values import VectorType
 from ...diagnostics import Related, Severity
 from ...analysis.opview import OpView
 from ..context import Report, verifies
-from ...dialects.memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory
+from ...dialects.memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory, not_shared_explanation
 from .async_copy import Emitter, as_memref, element_width, last_dim_unit_stride, mlir_type_text, uses_span
 
 CODE = "nvgpu.ldmatrix"
@@ -54,7 +54,8 @@ def verify_ldmatrix(view: OpView, report: Report) -> None:
         emit.error("expected nvgpu.ldmatrix srcMemref must have a memory space attribute of "
                    f"IntegerAttr({SHARED_MEMORY_SPACE}) or gpu::AddressSpaceAttr(Workgroup)", f"{CODE}.memory-space",
                    view.type_span(src), mlir_type_text(memref), view.defined_here(src),
-                   data={"memorySpace": SHARED_MEMORY_SPACE, "operand": "srcMemref"})
+                   data={"memorySpace": SHARED_MEMORY_SPACE, "operand": "srcMemref"},
+                   explanation=not_shared_explanation(src.use.name if src else "srcMemref", memref, view.name))
         return
     if width > 32:
         emit.error("nvgpu.ldmatrix works for 32b or lower", f"{CODE}.element-width", res_span,

@@ -117,25 +117,35 @@ def verify_mma_sync(view: OpView, report: Report) -> None:
     factor = 2 if sparse else 1
     checks = (("A", a, a_type, m * k, c_div(m * k, factor)), ("B", b, b_type, k * n, k * n),
               ("C", c, c_type, m * n, m * n))
+    m_tile, n_tile, k_tile = c_div(m, 8), c_div(n, 8), c_div(k, shape_k)
+    expected = (("A", a, a_type, c_div(m_tile * k_tile, factor), m_tile * k_tile, per_a),
+                ("B", b, b_type, k_tile * n_tile, k_tile * n_tile, per_b),
+                ("C", c, c_type, m_tile * n_tile, m_tile * n_tile, per_c))
+    fragments = {name: f"vector<{rows}x{columns}x{vector.element}>" for name, _, vector, rows, _, columns in expected}
+    compressed = ", with A compressed to half by the 2:4 sparsity," if sparse else ""
     for name, operand, vector, wanted, actual in checks:
-        if _i64(vector.shape[0] * vector.shape[1] * WARP_SIZE) != _i64(actual):
+        per_thread = vector.shape[0] * vector.shape[1]
+        if _i64(per_thread * WARP_SIZE) != _i64(actual):
             emit.op_error(f"expected {_i64(wanted)} warp-wide matrix {name} elements", f"{CODE}.fragment-size",
-                          view.type_span(operand), f"matrix{name} is {vector}", shape_note)
+                          view.type_span(operand), f"matrix{name} is {vector}", shape_note,
+                          explanation=f"matrix{name} is {vector}: {per_thread} elements a thread, "
+                                      f"{per_thread * WARP_SIZE} across the warp's {WARP_SIZE} threads, where "
+                                      f"mmaShape [{m}, {n}, {k}]{compressed if name == 'A' else ''} needs "
+                                      f"{_i64(actual) // WARP_SIZE} a thread: {fragments[name]}")
             return
     tf32 = view.has_attr("tf32Enabled")
     if tf32 and kind != "tf32":
         emit.op_error("expected tf32 tensor cores only for F32 operands", f"{CODE}.tf32",
                       view.attr_span("tf32Enabled"), "tf32Enabled is set")
         return
-    m_tile, n_tile, k_tile = c_div(m, 8), c_div(n, 8), c_div(k, shape_k)
-    expected = (("A", a, a_type, c_div(m_tile * k_tile, factor), m_tile * k_tile, per_a),
-                ("B", b, b_type, k_tile * n_tile, k_tile * n_tile, per_b),
-                ("C", c, c_type, m_tile * n_tile, m_tile * n_tile, per_c))
     for name, operand, vector, rows, shown, columns in expected:
         if vector.shape[0] != rows or vector.shape[1] != columns:
             emit.op_error(f"expected matrix {name} to be shaped ({_i64(shown)} x {columns})",
                           f"{CODE}.fragment-shape", view.type_span(operand), f"matrix{name} is {vector}",
-                          shape_note, data={"expected": [rows, columns]})
+                          shape_note, data={"expected": [rows, columns]},
+                          explanation=f"each thread holds matrix {name} of mmaShape [{m}, {n}, {k}] as {rows} "
+                                      f"register{'s' if rows != 1 else ''} of {columns} {vector.element}: "
+                                      f"{fragments[name]}, not {vector}")
             return
 
     # ---- beyond upstream: what the conversion to NVVM / ptxas accepts

@@ -45,7 +45,9 @@ from ...analysis.values import (
 from ...diagnostics import Related, Severity
 from ...analysis.opview import Operand, OpView, Span
 from ..context import Report, verifies
-from ...dialects.memory_spaces import SHARED_MEMORY_SPACE, memref_in_shared_memory, shared_memory_space
+from ...dialects.memory_spaces import (
+    SHARED_MEMORY_SPACE, memref_in_shared_memory, not_shared_explanation, shared_memory_space,
+)
 from .mbarrier import check_barrier_operands, constant_int, space_text, type_alias_related, upstream_bit_width
 
 MAX_TMA_RANK = 5
@@ -92,9 +94,9 @@ def verify_tma_descriptor(site: TmaSite, report: Report, desc: TensorMapDescript
 
 
 def _fail(site: TmaSite, report: Report, message: str, code: str, span: Span | None = None,
-          related: tuple[Related, ...] | None = None, data: dict | None = None) -> None:
+          related: tuple[Related, ...] | None = None, data: dict | None = None, explanation: str = "") -> None:
     report.error(site.view, message, code, span or site.desc_span,
-                 site.desc_related if related is None else related, data)
+                 site.desc_related if related is None else related, data, explanation=explanation)
     raise _Failed
 
 
@@ -139,7 +141,8 @@ def _descriptor_rules(site: TmaSite, report: Report, desc: TensorMapDescriptorTy
     if not shared:
         _fail(site, report, "the destination memref has incorrect address space, it must be shared memory "
               "address space.", "nvgpu.tma.memref-memory-space", mspan, (),
-              {"memorySpace": SHARED_MEMORY_SPACE})
+              {"memorySpace": SHARED_MEMORY_SPACE},
+              not_shared_explanation(site.memref.use.name if site.memref else "the memref", memref, view.name))
     if not memref.is_static:
         _fail(site, report, "the destination memref must be static shaped", "nvgpu.tma.memref-static", mspan, ())
     if memref.rank != tile.rank:
