@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "nvgpu_ls"))  # _compiled.py alone, not the package (its imports are not built)
@@ -41,8 +42,21 @@ def _compiled_core() -> list:
         return []
     for extension in built:
         extension.optional = True
-    _compiled.write_record(HERE / "nvgpu_ls")
     return built
 
 
-setup(ext_modules=extensions + _compiled_core())
+class BuildExtWithRecord(build_ext):
+    """Builds the extensions, then writes what the compiled core was made from beside the modules it
+    built: in the checkout for an in-place (editable) build, in the build folder for a wheel. A wheel
+    built from a checkout thus never vouches for the checkout's older in-place modules."""
+
+    def run(self) -> None:
+        super().run()
+        if CORE:
+            where = HERE / "nvgpu_ls" if self.inplace else Path(self.build_lib) / "nvgpu_ls"
+            where.mkdir(parents=True, exist_ok=True)
+            _compiled.write_record(where, HERE / "nvgpu_ls")
+
+
+CORE = _compiled_core()
+setup(ext_modules=extensions + CORE, cmdclass={"build_ext": BuildExtWithRecord})

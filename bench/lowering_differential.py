@@ -1,4 +1,4 @@
-"""Both lowering engines compared through the same pipeline to PTX: the table the README quotes.
+"""Both lowering engines compared through the same pipeline to PTX: the table docs/lowering.md quotes.
 
     python bench/lowering_differential.py [--details] [--jobs N]
 

@@ -56,9 +56,11 @@ def sources_digest(package: Path | None = None) -> str:
     return digest.hexdigest()
 
 
-def write_record(package: Path) -> None:
-    """Called by the build: what the compiled modules were made from."""
-    (package / SOURCES_RECORD).write_text(json.dumps({"digest": sources_digest(package)}) + "\n")
+def write_record(where: Path, sources: Path | None = None) -> None:
+    """Called by the build: what the compiled modules in ``where`` were made from (the package's
+    sources in ``sources``, by default ``where`` itself)."""
+    digest = sources_digest(sources or where)
+    (where / SOURCES_RECORD).write_text(json.dumps({"digest": digest}) + "\n")
 
 
 NATIVE = ("analysis/_ctokens", "_carenas")

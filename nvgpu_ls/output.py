@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Iterable, Sequence, TextIO
 from urllib.parse import quote
 
+from .code_pages import PROJECT_URL, code_url
 from .diagnostics import Severity
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-FALLBACK_INFORMATION_URI = "https://mlir.llvm.org/docs/Dialects/NVGPU/"
+FALLBACK_INFORMATION_URI = PROJECT_URL
 """Used while the package metadata names no home page (``[project.urls]``)."""
 
 Position = tuple[int, int]
@@ -296,7 +297,7 @@ def explain_code(code: str) -> str | None:
 
 
 def information_uri() -> str:
-    """The project's home page from the installed package's metadata, else the dialect's docs."""
+    """The project's home page from the installed package's metadata, else ``code_pages.PROJECT_URL``."""
     try:
         from importlib.metadata import PackageNotFoundError, metadata
         try:
@@ -354,12 +355,13 @@ def sarif_log(findings: Sequence[Finding], notifications: Iterable[tuple[str, st
                 "id": finding.code,
                 "shortDescription": {"text": describe_code(finding.code)},
                 "defaultConfiguration": {"level": _SARIF_LEVELS[finding.severity]},
+                "helpUri": code_url(finding.code),
             }
             explained = explain_code(finding.code)
             if explained is not None:
                 rule["fullDescription"] = {"text": explained}
                 rule["help"] = {"text": f"{explained} Silence it with \"{finding.code}\" = \"off\" under [rules] in "
-                                        "nvgpu-ls.toml."}
+                                        f"nvgpu-ls.toml. More: {code_url(finding.code)}"}
             rules.append(rule)
         result: dict = {
             "ruleId": finding.code,

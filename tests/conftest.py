@@ -73,7 +73,7 @@ def server_driving_functions(path: str) -> frozenset[str]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The tiers (README "Tests in tiers"): ``e2e`` for a test that drives the real server or an
+    """The tiers (docs/testing.md): ``e2e`` for a test that drives the real server or an
     editor, found from its code; ``unit`` for every test that is neither ``e2e`` nor ``native``.
     ``slow`` and ``native`` are written in the test modules (``pytestmark``)."""
     for item in items:

@@ -2,7 +2,7 @@
 tests/data/ptx broken one way) as the real toolchain sees them: upstream reads every one,
 ptxas refuses only the one over the shared-memory limit (with its own message) and accepts the
 rest, whose failures happen when they run (tools/run_kernels_on_gpu.py ran them on an H200:
-the README's "On a GPU")."""
+docs/gpu.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """``nvgpu.hazard.launch-shape`` (nvgpu_ls/verify/hazards/launch_shape.py): blocks that are not
 whole warpgroups for a kernel running ``nvgpu.warpgroup.mma`` — an H200 stopped the Hopper GEMM
-launched with 96 threads with CUDA_ERROR_ILLEGAL_INSTRUCTION (README "On a GPU")."""
+launched with 96 threads with CUDA_ERROR_ILLEGAL_INSTRUCTION (docs/gpu.md)."""
 
 from __future__ import annotations
 

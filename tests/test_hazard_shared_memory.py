@@ -1,7 +1,7 @@
 """``nvgpu.hazard.shared-memory`` (nvgpu_ls/verify/hazards/shared_memory.py): a kernel's static
 shared memory, and that plus its launch's dynamic shared memory, against the chip's per-block
 maximum with the opt-in — the limits ptxas and an H200's driver enforced on the kernels of
-tests/data/hazards/ (README "On a GPU")."""
+tests/data/hazards/ (docs/gpu.md)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 previews one at a time however many are asked for at once.
 
 Memory is the peak resident set of a fresh child process (``bench/memory.py`` measures it and
-prints the figures for the README), so nothing else this test session loaded counts.
+prints the figures for docs/speed.md), so nothing else this test session loaded counts.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def test_concurrent_previews_run_one_at_a_time(tmp_path):
 @pytest.mark.parametrize("kind", HOSTILE_KINDS)
 def test_memory_and_time_per_input_byte_stay_under_their_budgets(kind):
     """4 MB of NUL bytes peaked at 896 MB and one 4 MB string literal at 1.45 GB (issue 16): the
-    cost of a byte is bounded whatever the bytes are (held at 1 MB here; the README gives 5 MB)."""
+    cost of a byte is bounded whatever the bytes are (held at 1 MB here; docs/speed.md gives 5 MB)."""
     per_byte, seconds, edit_seconds = HOSTILE_BUDGETS[kind]
     found = measure_hostile(kind, HOSTILE_TEST_BYTES)
     scale = HOSTILE_TEST_BYTES / 5_000_000

@@ -1,5 +1,5 @@
 """Single-token mutants of valid kernels, judged by mlir-opt-22: nvgpu-ls reports an error exactly
-when upstream does (``fuzz/upstream_differential.py``; the README has the full figures).
+when upstream does (``fuzz/upstream_differential.py``; docs/conformance.md has the full figures).
 
 A fixed-seed round of 1,000 mutants (a few seconds). The floors are the project's bar: verdicts
 agree on at least 99 % of the mutants, and where both reject, the first error is on upstream's line

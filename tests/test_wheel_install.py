@@ -29,16 +29,26 @@ KERNEL = """gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The ``bin`` folder of a fresh virtual environment holding the wheel built from the checkout."""
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from the checkout, as ``pip wheel`` (what ``python -m build`` runs) makes it."""
     work = tmp_path_factory.mktemp("wheel")
+    record = ROOT / "nvgpu_ls" / "_compiled_sources.json"
+    before = record.read_bytes() if record.exists() else None
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(work / "dist"),
                             str(ROOT)], capture_output=True, text=True, timeout=1200)
     if built.returncode != 0 and "Could not find a version that satisfies" in built.stdout + built.stderr:
         pytest.skip("the wheel's build requirements cannot be downloaded here")
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
-    [wheel] = (work / "dist").glob("nvgpu_ls-*.whl")
-    venv = work / "venv"
+    [found] = (work / "dist").glob("nvgpu_ls-*.whl")
+    # The checkout's in-place compiled modules were not rebuilt: their record must not change either.
+    assert (record.read_bytes() if record.exists() else None) == before
+    return found
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ``bin`` folder of a fresh virtual environment holding the wheel built from the checkout."""
+    venv = tmp_path_factory.mktemp("venv") / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=300)
     done = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--no-deps", "--no-index",
                            str(wheel)], capture_output=True, text=True, timeout=600)
@@ -96,3 +106,19 @@ def test_the_server_answers_initialize_over_stdio(installed, tmp_path):
     initialize = next(reply for reply in replies if reply.get("id") == 1)
     assert initialize["result"]["serverInfo"]["name"] == "nvgpu-ls"
     assert "hoverProvider" in initialize["result"]["capabilities"]
+
+
+def test_pipx_installs_the_wheel_as_an_application(wheel, tmp_path):
+    """``pipx install`` (README, "Install"): the application in a virtual environment of its own, on
+    the machine's site-packages for the heavy dependencies so that no download is needed."""
+    pytest.importorskip("pipx")
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "NVGPU_LS_PURE_PYTHON")}
+    env.update(PIPX_HOME=str(tmp_path / "pipx"), PIPX_BIN_DIR=str(tmp_path / "bin"), PIPX_MAN_DIR=str(tmp_path / "man"))
+    done = subprocess.run([sys.executable, "-m", "pipx", "install", "--system-site-packages", str(wheel)],
+                          capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    (tmp_path / "k.mlir").write_text(KERNEL)
+    checked = subprocess.run([str(tmp_path / "bin" / "nvgpu-ls"), "--check", "k.mlir"], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=300, env=env)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.strip().endswith("1 file checked: no errors or warnings")

@@ -13,7 +13,7 @@ writes each kernel's parameter list, read from the outlined ``gpu.func``'s signa
 ``run`` loads every kernel twice, from the cubin and from the PTX through the driver's own
 JIT, builds the inputs the case's upstream test builds (or random ones), launches it with
 the geometry of its launch, and compares the output with NumPy's. Nothing in nvgpu-ls or its
-tests depends on this script; its findings are in the README.
+tests depends on this script; its findings are in docs/gpu.md.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from ..analysis.parser import AliasDef
 from ..analysis.values import Attr, Type
 from ..target import TILEAA_CC, TILEAA_SPEC, module_targets, nvvm_targets, tileaa_target
 from ..analysis.opview import OpView
+from ..code_pages import code_url
 from ..verify.hazards import RULES
 from .context import FeatureContext
 from .entities import Entity, entity_at, navigation_target, symbol_occurrences, token_at
@@ -47,7 +48,7 @@ def hover(ctx: FeatureContext, position: lsp.Position) -> lsp.Hover | None:
     if answer is None:
         return None
     lines, start, end = answer
-    lines = lines + hazard_rules(ctx, offset)
+    lines = lines + diagnostic_rules(ctx, offset)
     text = markdown(lines)
     if not text:
         return None
@@ -55,10 +56,12 @@ def hover(ctx: FeatureContext, position: lsp.Position) -> lsp.Hover | None:
                      range=ctx.range(start, end))
 
 
-def hazard_rules(ctx: FeatureContext, offset: int) -> list[str]:
-    """The rule of each hazard diagnostic (``nvgpu.hazard.*``) at ``offset``, one paragraph each."""
-    codes = dict.fromkeys(d.code for d in ctx.diagnostics if d.start <= offset <= d.end and d.code in RULES)
-    return [f"**Hazard** `{code}`: {RULES[code]}" for code in codes]
+def diagnostic_rules(ctx: FeatureContext, offset: int) -> list[str]:
+    """A link to the documentation of each diagnostic's code at ``offset``, with the rule itself
+    for a hazard (``nvgpu.hazard.*``), one paragraph each."""
+    codes = dict.fromkeys(d.code for d in ctx.diagnostics if d.start <= offset <= d.end)
+    return [f"**Hazard** [`{code}`]({code_url(code)}): {RULES[code]}" if code in RULES
+            else f"[`{code}`]({code_url(code)}): how to read and fix it" for code in codes]
 
 
 def markdown(lines: list[str]) -> str:

@@ -4,7 +4,7 @@ Each check reads the whole function around the ops it is about, follows values t
 ``arith`` to constants (``static.py``) and stays silent wherever something it needs is not
 known statically: a hazard diagnostic is a promise about what will happen at run time, so
 it is given only where the facts are all in the text. Codes are ``nvgpu.hazard.*``; each
-module's docstring holds the rule, and the README has a page on each.
+module's docstring holds the rule, and docs/hazards.md has a page on each.
 
 * ``transactions.py`` -- ``nvgpu.hazard.tx-bytes``: the bytes an mbarrier phase is told to
   expect against the bytes the TMA loads signalling it bring.

@@ -1,0 +1,24 @@
+// Small inputs, one per diagnostic code the other test inputs do not show; each chunk names the
+// code it gets (tests/test_diagnostic_docs.py checks it, tools/generate_diagnostic_docs.py shows it).
+// diagnostic: ssa.dominance
+func.func @f(%a: i32) -> i32 {
+  %sum = arith.addi %a, %twice : i32
+  %twice = arith.addi %a, %a : i32
+  return %sum : i32
+}
+// -----
+// diagnostic: block.terminator
+func.func @f(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+}
+// -----
+// diagnostic: op.parent
+func.func @f() {
+  gpu.return
+}
+// -----
+// diagnostic: op.terminator-position
+func.func @f(%a: i32) -> i32 {
+  return %a : i32
+  %b = arith.addi %a, %a : i32
+}
