@@ -1,5 +1,8 @@
 """Where each diagnostic code is documented: the page of ``docs/diagnostics/`` and its anchor.
 
+Also what upstream's own server reports alike (``reported_by_upstream``), so that an editor that
+runs ``mlir-lsp-server`` beside nvgpu-ls can be shown only what nvgpu-ls adds.
+
 One place for the link that SARIF (``helpUri``), LSP (``codeDescription``) and hover give with a
 diagnostic. Every code has a page (its family's); the codes the project's own examples produce
 also have a section of their own there, anchored by the code itself
@@ -7,6 +10,10 @@ also have a section of their own there, anchored by the code itself
 """
 
 from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
 
 PROJECT_URL = "https://github.com/nvgpu-ls/nvgpu-ls"
 """The project's home, as ``pyproject.toml``'s ``[project.urls]`` gives it."""
@@ -49,6 +56,21 @@ def page_of(code: str) -> str:
     if family in DIALECT_PAGES and rest:
         return family
     return "other-dialects"
+
+
+@lru_cache(maxsize=1)
+def _upstream_codes() -> frozenset[str]:
+    try:
+        return frozenset(json.loads((Path(__file__).parent / "upstream_codes.json").read_text("utf-8"))["codes"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return frozenset()
+
+
+def reported_by_upstream(code: str) -> bool:
+    """Does upstream's own verifier report ``code``'s findings in the same words? Measured with
+    mlir-opt-22 on the test inputs that produce the code (``upstream_codes.json``, written by
+    ``tools/generate_diagnostic_docs.py``); a code not measured so counts as not."""
+    return code in _upstream_codes()
 
 
 def code_url(code: str) -> str:

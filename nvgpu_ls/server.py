@@ -36,7 +36,7 @@ from .features import (
     lowering, ptx_preview, references, rename, resource_lens, semantic_tokens, server_status, symbols,
 )
 from .features.context import ClientSupport, FeatureContext, FeatureError
-from .features.diagnostics import to_lsp_diagnostic
+from .features.diagnostics import shown_in_editor, to_lsp_diagnostic
 from .priming import prime
 from .protocol import NvgpuProtocol
 from .settings import SECTION, ServerSettings, parse_settings
@@ -218,7 +218,7 @@ class NvgpuLanguageServer(LanguageServer):
             return
         ctx = FeatureContext(doc, self.encoding, self.settings, options, diagnostics)
         with doc.mutation_lock:
-            items = [to_lsp_diagnostic(ctx, d) for d in diagnostics]
+            items = [to_lsp_diagnostic(ctx, d) for d in shown_in_editor(self.settings.diagnostics, diagnostics)]
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=items,
                                                                             version=version))
 
@@ -619,7 +619,7 @@ async def pull_diagnostics(ls: NvgpuLanguageServer, params: lsp.DocumentDiagnost
         return lsp.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
     ctx = ls.context(entry)
     with entry.doc.mutation_lock:
-        items = [to_lsp_diagnostic(ctx, d) for d in shown]
+        items = [to_lsp_diagnostic(ctx, d) for d in shown_in_editor(ls.settings.diagnostics, shown)]
     return lsp.RelatedFullDocumentDiagnosticReport(items=items, result_id=result_id)
 
 

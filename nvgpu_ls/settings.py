@@ -25,11 +25,14 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .config import check_target
-from .verify import SEVERITY_NAMES
+from .check_options import SEVERITY_NAMES
 
 SECTION = "nvgpu-ls"
 """The ``workspace/configuration`` section, and the key an editor may nest settings under."""
 ENGINES = ("builtin", "upstream")
+DIAGNOSTICS_MODES = ("all", "beyondUpstream", "off")
+"""What the server publishes: everything, only what upstream's own server does not report (for an
+editor that runs ``mlir-lsp-server`` beside it), or nothing (its other features stay)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,8 @@ class ServerSettings:
     resource_lens: bool = True
     """Show each kernel's resources and occupancy as a code lens (compiles the file with ptxas
     in the background after edits)."""
+    diagnostics: str = "all"
+    """Which diagnostics are published (``DIAGNOSTICS_MODES``)."""
 
     def trusted_program(self, path: str | None) -> str | None:
         """``path`` when the user trusts it to run, else None (the default is searched)."""
@@ -189,6 +194,12 @@ def _engine(value: Any) -> str:
     return value
 
 
+def _diagnostics_mode(value: Any) -> str:
+    if value not in DIAGNOSTICS_MODES:
+        raise ValueError(f"expected one of {', '.join(DIAGNOSTICS_MODES)}, got {value!r}")
+    return value
+
+
 _READERS = {
     "target": ("target", _target),
     "configPath": ("config_path", _path),
@@ -198,4 +209,5 @@ _READERS = {
     "idleMemoryRelease": ("idle_memory_release", _seconds),
     "trustedTools": ("trusted_tools", _programs),
     "resourceLens": ("resource_lens", _flag),
+    "diagnostics": ("diagnostics", _diagnostics_mode),
 }

@@ -341,3 +341,22 @@ def test_the_config_path_setting_names_the_configuration_file(tmp_path):
 
     (diag,) = run_session(scenario, initialization_options={"configPath": str(tmp_path / "team.toml")}).diagnostics
     assert diag.code == "nvgpu.sm-gate" and diag.severity == lsp.DiagnosticSeverity.Hint
+
+
+def test_the_diagnostics_setting_leaves_what_upstreams_server_reports_to_it_or_publishes_none():
+    text = ("gpu.module @m [#nvvm.target<chip = \"sm_75\">] {\n"
+            "  gpu.func @k(%m: memref<128x128xf16>, %src: memref<128xf32>, %dst: memref<128xf32, 3>) kernel {\n"
+            "    %i = arith.constant 0 : index\n"
+            "    %r = nvgpu.ldmatrix %m[%i, %i] {numTiles = 4 : i32, transpose = false} : memref<128x128xf16> -> "
+            "vector<4x2xf16>\n"
+            "    %t = nvgpu.device_async_copy %src[%i], %dst[%i], 4 : memref<128xf32> to memref<128xf32, 3>\n"
+            "    gpu.return\n  }\n}\n")
+
+    async def scenario(s: LspSession):
+        return await s.open("both.mlir", text)
+
+    every = codes(run_session(scenario))
+    assert {"nvgpu.ldmatrix.memory-space", "nvgpu.sm-gate"} <= set(every)
+    beyond = codes(run_session(scenario, initialization_options={"diagnostics": "beyondUpstream"}))
+    assert "nvgpu.sm-gate" in beyond and "nvgpu.ldmatrix.memory-space" not in beyond  # mlir-lsp-server says it
+    assert codes(run_session(scenario, initialization_options={"diagnostics": "off"})) == []

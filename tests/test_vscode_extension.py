@@ -1,8 +1,10 @@
 """The VS Code extension (editors/vscode): it builds from a clean copy with the documented
-commands (``npm ci``, ``npm run compile``), its unit and grammar tests pass (``npm test``: the
-client logic without VS Code, and the TextMate grammar run by vscode-textmate + the Oniguruma
-wasm over test/fixtures), and ``vsce package`` makes a .vsix holding the extension and its
-grammar. The manifest's settings are the ones the server reads."""
+commands (``npm ci``, ``npm run compile``, ``npm run bundle``), its unit and grammar tests pass
+(``npm test``: the client logic without VS Code, activation against a stand-in ``vscode`` module,
+and the TextMate grammars — ours and the nvgpu injection over ours and over a stand-in for another
+extension's — run by vscode-textmate + the Oniguruma wasm over test/fixtures), and ``vsce
+package`` makes a .vsix holding the bundled extension and both grammars, which node loads. The
+manifest's settings are the ones the server reads."""
 
 from __future__ import annotations
 
@@ -42,7 +44,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert NPM is not None
     _run([NPM, "ci", "--no-audit", "--no-fund"], work, timeout=600)
     _run([NPM, "run", "compile"], work, timeout=300)
-    assert (work / "out" / "extension.js").is_file()
+    _run([NPM, "run", "bundle"], work, timeout=300)
+    assert (work / "out" / "extension.js").is_file() and (work / "dist" / "extension.js").is_file()
     return work
 
 
@@ -52,7 +55,9 @@ def test_unit_and_grammar_tests_pass(built: Path) -> None:
     result = _run([NPM, "test"], built, timeout=300)
     assert " passing" in result.stdout and " failing" not in result.stdout, result.stdout
     for suite in ("resolveServerCommand", "serverSettings", "targetFromSymbols", "preview URIs", "debounce",
-                  "resource lenses",
+                  "resource lenses", "activation (against a stand-in vscode API)", "beside the MLIR extension",
+                  "grammar: nvgpu and nvvm tokens injected over our base grammar",
+                  "grammar: nvgpu and nvvm tokens injected over another extension's base grammar",
                   "grammar: Hopper wgmma kernel", "grammar: Ampere mma.sync kernel", "grammar: generic form",
                   "grammar: aliases and symbols"):
         assert suite in result.stdout, f"suite {suite!r} did not run:\n{result.stdout}"
@@ -68,15 +73,26 @@ def test_vsix_packages_the_extension_and_grammar(built: Path, tmp_path: Path) ->
     with zipfile.ZipFile(vsix) as archive:
         names = set(archive.namelist())
         manifest = json.loads(archive.read("extension/package.json"))
-    for needed in ("extension/out/extension.js", "extension/syntaxes/mlir.tmLanguage.json",
-                   "extension/language-configuration.json", "extension/package.json", "extension/readme.md",
-                   "extension/node_modules/vscode-languageclient/package.json"):
+    for needed in ("extension/dist/extension.js", "extension/syntaxes/mlir.tmLanguage.json",
+                   "extension/syntaxes/nvgpu-injection.tmLanguage.json",
+                   "extension/language-configuration.json", "extension/package.json", "extension/readme.md"):
         assert needed in names, f"{needed} is not in the vsix"
-    leaked = sorted(n for n in names if n.startswith(("extension/src/", "extension/test/", "extension/out/test/"))
-                    or n.startswith(("extension/node_modules/typescript/", "extension/node_modules/vscode-textmate/",
-                                     "extension/node_modules/@vscode/vsce/", "extension/node_modules/mocha/")))
+    # Bundled: vscode-languageclient is inside dist/extension.js, nothing else ships as JavaScript.
+    leaked = sorted(n for n in names if n.startswith(("extension/src/", "extension/test/", "extension/out/",
+                                                      "extension/node_modules/")) or n.endswith(".map"))
     assert not leaked, f"development files in the vsix: {leaked[:10]}"
-    assert manifest["main"] == "./out/extension.js"
+    assert manifest["main"] == "./dist/extension.js"
+    # The bundle loads in node (with a stand-in for the vscode module, which only VS Code provides).
+    archive_dir = tmp_path / "unpacked"
+    with zipfile.ZipFile(vsix) as archive:
+        archive.extractall(archive_dir)
+    assert NODE is not None
+    probe = ("const M=require('module');const o=M._load;"
+             "const any=new Proxy(function(){},{get:(t,k)=>k==='prototype'?{}:any,apply:()=>any,construct:()=>any});"
+             "M._load=function(r,...a){return r==='vscode'?any:o.call(this,r,...a)};"
+             "const e=require(process.argv[1]);console.log(typeof e.activate+' '+typeof e.deactivate)")
+    loaded = _run([NODE, "-e", probe, str(archive_dir / "extension" / "dist" / "extension.js")], tmp_path, timeout=60)
+    assert loaded.stdout.strip() == "function function"
 
 
 def test_manifest_settings_are_the_servers() -> None:
@@ -98,6 +114,12 @@ def test_manifest_settings_are_the_servers() -> None:
     assert {"nvgpu.lowerToNvvm", "nvgpu.previewPtx"} <= commands
     grammar = json.loads((EXTENSION / "syntaxes" / "mlir.tmLanguage.json").read_text(encoding="utf-8"))
     assert grammar["scopeName"] == "source.mlir"
+    injection = json.loads((EXTENSION / "syntaxes" / "nvgpu-injection.tmLanguage.json").read_text(encoding="utf-8"))
+    contributed_grammars = {g["scopeName"]: g for g in manifest["contributes"]["grammars"]}
+    assert contributed_grammars[injection["scopeName"]]["injectTo"] == ["source.mlir"]
+    assert injection["injectionSelector"].startswith("L:source.mlir")
+    from nvgpu_ls.settings import DIAGNOSTICS_MODES
+    assert properties["nvgpu-ls.diagnostics"]["enum"] == ["auto", *DIAGNOSTICS_MODES]
 
 
 def test_fixtures_are_valid_nvgpu(tmp_path: Path) -> None:

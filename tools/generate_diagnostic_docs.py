@@ -15,6 +15,7 @@ rerun after a change in wording or a new rule brings the pages up to date:
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import shutil
 import subprocess
@@ -125,11 +126,18 @@ def _texts(item: object) -> list[str]:
     return [t for t in candidates if isinstance(t, str) and "\n" in t and "{" in t]
 
 
-def examples() -> dict[str, Example]:
-    """For each code the corpus produces, its best example: alone if possible, then the shortest."""
+SAMPLES_PER_CODE = 6
+"""How many inputs of each code are asked of mlir-opt-22 for UPSTREAM_CODES (the shortest)."""
+UPSTREAM_CODES = ROOT / "nvgpu_ls" / "upstream_codes.json"
+
+
+def examples() -> tuple[dict[str, Example], dict[str, list[Example]]]:
+    """For each code the corpus produces, its best example (alone if possible, then the shortest),
+    and its shortest few examples."""
     from nvgpu_ls.features.fixes import fixes_for
 
     best: dict[str, Example] = {}
+    samples: dict[str, list[Example]] = {}
     for origin, text in corpus():
         if _ANNOTATION.search(text) and len(text) > 4000:
             continue
@@ -138,13 +146,26 @@ def examples() -> dict[str, Example]:
             diagnostics = check_document(doc, CheckOptions(target=target))
             errors = [d for d in diagnostics if d.severity == 1]
             for diag in diagnostics:
-                known = best.get(diag.code)
                 alone = errors in ([], [diag])
+                samples.setdefault(diag.code, []).append(Example(origin, text, target, diag, [], alone))
+                known = best.get(diag.code)
                 if known is not None and (known.alone, -len(known.text)) >= (alone, -len(text)):
                     continue
                 fixes = [fix.title for fix in fixes_for(doc, diag)]
                 best[diag.code] = Example(origin, text, target, diag, fixes, alone)
-    return best
+    for code, found in samples.items():
+        unique = {(e.text, e.diagnostic.message): e for e in found}
+        samples[code] = sorted(unique.values(), key=lambda e: len(e.text))[:SAMPLES_PER_CODE]
+    return best, samples
+
+
+def upstream_codes(samples: dict[str, list[Example]]) -> list[str]:
+    """The codes whose sampled inputs mlir-opt-22 all reports in the same words: what an editor
+    running upstream's own server beside nvgpu-ls already shows (the ``beyondUpstream`` setting
+    leaves them out). Only errors count: upstream's verifier reports no warnings of ours."""
+    return sorted(code for code, found in samples.items()
+                  if all(e.diagnostic.severity == 1 and upstream_verdict(e).startswith("mlir-opt-22 reports the same")
+                         for e in found))
 
 
 def upstream_verdict(example: Example) -> str:
@@ -263,7 +284,11 @@ def described_codes() -> set[str]:
 
 
 def main() -> None:
-    found = examples()
+    found, samples = examples()
+    if shutil.which("mlir-opt-22") is not None:
+        UPSTREAM_CODES.write_text(json.dumps({"codes": upstream_codes(samples)}, indent=0) + "\n", encoding="utf-8")
+    else:
+        print("mlir-opt-22 is not installed: upstream verdicts and nvgpu_ls/upstream_codes.json left as they are")
     by_page: dict[str, list[str]] = {stem: [] for stem in PAGES}
     for code in sorted(set(found) | described_codes()):
         by_page[page_of(code)].append(section(code, found.get(code)))

@@ -5,9 +5,21 @@ from __future__ import annotations
 
 from lsprotocol import types as lsp
 
-from ..code_pages import code_url
-from ..diagnostics import Diagnostic
+from typing import Sequence
+
+from ..code_pages import code_url, reported_by_upstream
+from ..diagnostics import Diagnostic, Severity
 from .context import FeatureContext
+
+
+def shown_in_editor(mode: str, diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics the ``diagnostics`` setting publishes: all, none, or (``beyondUpstream``)
+    those an ``mlir-lsp-server`` running beside nvgpu-ls does not report in the same words."""
+    if mode == "off":
+        return []
+    if mode == "beyondUpstream":
+        return [d for d in diagnostics if not (d.severity == Severity.ERROR and reported_by_upstream(d.code))]
+    return list(diagnostics)
 
 
 def to_lsp_diagnostic(ctx: FeatureContext, diag: Diagnostic) -> lsp.Diagnostic:

@@ -27,10 +27,13 @@ import {
   renderSass,
 } from './preview';
 import {
+  MLIR_EXTENSION,
+  Neighbours,
   RESTART_SETTINGS,
   SECTION,
   filterConfigurationResult,
   initializationOptions,
+  mlirServerRunning,
   resolveServerCommand,
 } from './settings';
 import { SymbolLike, resolveTarget, statusBarText } from './target';
@@ -41,6 +44,8 @@ const STATUS_DELAY_MS = 300;
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
+/** Whether the MLIR extension ran mlir-lsp-server when the client last started. */
+let startedBeside = false;
 
 function isExecutable(file: string): boolean {
   try {
@@ -63,8 +68,23 @@ function showError(message: string): void {
   });
 }
 
+/** Whether LLVM's MLIR extension runs mlir-lsp-server beside us (then `diagnostics: auto` leaves
+ * upstream's findings to it). */
+function neighbours(): Neighbours {
+  const installed = vscode.extensions.getExtension(MLIR_EXTENSION) !== undefined;
+  return { mlirServer: mlirServerRunning(installed, vscode.workspace.getConfiguration('mlir').get('server_path')) };
+}
+
 async function startClient(): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);
+  const around = neighbours();
+  startedBeside = around.mlirServer;
+  if (around.mlirServer) {
+    output.appendLine(
+      `${MLIR_EXTENSION} runs mlir-lsp-server for .mlir files too: with nvgpu-ls.diagnostics = auto, nvgpu-ls ` +
+        'publishes only what that server does not report (set it to "all" or "off" to choose otherwise)',
+    );
+  }
   const resolved = resolveServerCommand(
     { serverPath: config.get<string>('serverPath'), pythonPath: config.get<string>('pythonPath') },
     {
@@ -91,8 +111,9 @@ async function startClient(): Promise<void> {
       { scheme: 'file', language: 'mlir' },
       { scheme: 'untitled', language: 'mlir' },
     ],
-    synchronize: { configurationSection: SECTION },
-    initializationOptions: initializationOptions(config, config.inspect<string>('ptxasPath')?.globalValue),
+    // 'mlir': the MLIR extension's server_path decides what `diagnostics: auto` means.
+    synchronize: { configurationSection: [SECTION, 'mlir'] },
+    initializationOptions: initializationOptions(config, config.inspect<string>('ptxasPath')?.globalValue, around),
     outputChannel: output,
     middleware: {
       // A resource lens opens the SASS preview beside the source (the server's command would
@@ -111,7 +132,7 @@ async function startClient(): Promise<void> {
         // The server reads only its own keys and reports unknown ones: leave out the client's.
         configuration: async (params, token, next) => {
           const results = await next(params, token);
-          return Array.isArray(results) ? filterConfigurationResult(params.items, results) : results;
+          return Array.isArray(results) ? filterConfigurationResult(params.items, results, neighbours()) : results;
         },
       },
     },
@@ -361,6 +382,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         provider.refreshAll();
       }
       status.show();
+    }),
+    vscode.extensions.onDidChange(async () => {
+      // The MLIR extension installed or removed: `diagnostics: auto` means something else now.
+      if (client !== undefined && neighbours().mlirServer !== startedBeside) {
+        output.appendLine(`${MLIR_EXTENSION} changed: restarting the language server`);
+        await restartClient();
+      }
     }),
   );
   await startClient();

@@ -8,7 +8,18 @@ export const SECTION = 'nvgpu-ls';
 /** The settings the server reads (it reports any other key as unknown). */
 export const SERVER_SETTING_KEYS = [
   'target', 'configPath', 'rules', 'loweringEngine', 'ptxasPath', 'idleMemoryRelease', 'resourceLens',
+  'diagnostics',
 ] as const;
+
+/** LLVM's MLIR extension, which runs `mlir-lsp-server` for `.mlir` files when `mlir.server_path`
+ * names one (it starts none when the setting is empty and no `mlir-lsp-server` is in the workspace). */
+export const MLIR_EXTENSION = 'llvm-vs-code-extensions.vscode-mlir';
+
+/** What the client knows of the editor around it. */
+export interface Neighbours {
+  /** The MLIR extension is installed and set to run upstream's server. */
+  mlirServer: boolean;
+}
 
 /** Settings that change the server's command line or what it trusts at launch: the client
  * restarts when they change. */
@@ -22,19 +33,37 @@ export interface ServerSettings {
   ptxasPath?: string | null;
   idleMemoryRelease?: number;
   resourceLens?: boolean;
+  diagnostics?: string;
+}
+
+/** The server's `diagnostics` setting for the client's: `auto` (the default) is `beyondUpstream`
+ * when the MLIR extension runs `mlir-lsp-server` beside us, so that each finding shows once,
+ * and `all` otherwise; the other values pass as they are. */
+export function diagnosticsMode(value: unknown, neighbours: Neighbours): string {
+  if (value === undefined || value === null || value === '' || value === 'auto') {
+    return neighbours.mlirServer ? 'beyondUpstream' : 'all';
+  }
+  return String(value);
+}
+
+/** Whether the MLIR extension will run a server: it is installed and its `mlir.server_path`
+ * names one. */
+export function mlirServerRunning(extensionInstalled: boolean, serverPath: unknown): boolean {
+  return extensionInstalled && typeof serverPath === 'string' && serverPath.trim() !== '';
 }
 
 /** The server's part of the `nvgpu-ls` section, as initializationOptions and as the answer to
  * `workspace/configuration`: client-only keys (serverPath, pythonPath, trace) left out, empty
  * strings sent as null (the server's "not set"). */
-export function serverSettings(section: unknown): ServerSettings {
+export function serverSettings(section: unknown, neighbours: Neighbours = { mlirServer: false }): ServerSettings {
   const out: Record<string, unknown> = {};
-  if (section === null || typeof section !== 'object') {
-    return out;
-  }
-  const values = section as Record<string, unknown>;
+  const values = section !== null && typeof section === 'object' ? (section as Record<string, unknown>) : {};
   for (const key of SERVER_SETTING_KEYS) {
     const value = values[key];
+    if (key === 'diagnostics') {
+      out[key] = diagnosticsMode(value, neighbours);
+      continue;
+    }
     if (value === undefined) {
       continue;
     }
@@ -50,15 +79,22 @@ export function serverSettings(section: unknown): ServerSettings {
 export function initializationOptions(
   section: unknown,
   userPtxasPath: unknown,
+  neighbours: Neighbours = { mlirServer: false },
 ): ServerSettings & { trustedTools: string[] } {
   const trusted = typeof userPtxasPath === 'string' && userPtxasPath.trim() !== '' ? [userPtxasPath.trim()] : [];
-  return { ...serverSettings(section), trustedTools: trusted };
+  return { ...serverSettings(section, neighbours), trustedTools: trusted };
 }
 
 /** The answer to a `workspace/configuration` request, with each `nvgpu-ls` section reduced
  * to the server's settings; other sections pass unchanged. */
-export function filterConfigurationResult(items: ReadonlyArray<{ section?: string }>, results: unknown[]): unknown[] {
-  return results.map((result, index) => (items[index]?.section === SECTION ? serverSettings(result) : result));
+export function filterConfigurationResult(
+  items: ReadonlyArray<{ section?: string }>,
+  results: unknown[],
+  neighbours: Neighbours = { mlirServer: false },
+): unknown[] {
+  return results.map((result, index) =>
+    items[index]?.section === SECTION ? serverSettings(result, neighbours) : result,
+  );
 }
 
 export interface LaunchSettings {
@@ -102,7 +138,8 @@ export function resolveServerCommand(settings: LaunchSettings, host: Host): Serv
     return {
       ok: false,
       message:
-        `nvgpu-ls: the language server '${server}' was not found ${where}. Install it (pip install nvgpu-ls) ` +
+        `nvgpu-ls: the language server '${server}' was not found ${where}. Install it ` +
+        `(pipx install "nvgpu-ls @ git+https://github.com/nvgpu-ls/nvgpu-ls") ` +
         `or set nvgpu-ls.serverPath, or nvgpu-ls.pythonPath to a Python that has it.`,
     };
   }

@@ -18,31 +18,43 @@ interface Token {
 
 let grammar: textmate.IGrammar;
 
-async function loadGrammar(): Promise<textmate.IGrammar> {
-  const wasm = fs.readFileSync(path.join(path.dirname(require.resolve('vscode-oniguruma')), 'onig.wasm'));
-  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+const INJECTION = path.join(ROOT, 'syntaxes', 'nvgpu-injection.tmLanguage.json');
+const OTHER_BASE = path.join(FIXTURES, 'other-mlir.tmLanguage.json');
+
+/** `source.mlir` from `base` with the nvgpu injection, as VS Code composes them (package.json's
+ * `injectTo`); `base` is ours, or a stand-in for LLVM's MLIR extension's grammar. */
+async function loadGrammar(base: string = GRAMMAR): Promise<textmate.IGrammar> {
+  if (!wasmLoaded) {
+    const wasm = fs.readFileSync(path.join(path.dirname(require.resolve('vscode-oniguruma')), 'onig.wasm'));
+    await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+    wasmLoaded = true;
+  }
+  const files: Record<string, string> = { 'source.mlir': base, 'source.mlir.nvgpu-injection': INJECTION };
   const registry = new textmate.Registry({
     onigLib: Promise.resolve({
       createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
       createOnigString: (text: string) => new oniguruma.OnigString(text),
     }),
     loadGrammar: async (scopeName: string) =>
-      scopeName === 'source.mlir' ? textmate.parseRawGrammar(fs.readFileSync(GRAMMAR, 'utf8'), GRAMMAR) : null,
+      files[scopeName] ? textmate.parseRawGrammar(fs.readFileSync(files[scopeName], 'utf8'), files[scopeName]) : null,
+    getInjections: (scopeName: string) => (scopeName === 'source.mlir' ? ['source.mlir.nvgpu-injection'] : undefined),
   });
   const loaded = await registry.loadGrammar('source.mlir');
   assert.ok(loaded, 'the grammar loads');
   return loaded;
 }
 
+let wasmLoaded = false;
+
 class Tokenized {
   readonly lines: string[];
   readonly tokens: Token[][] = [];
 
-  constructor(readonly name: string) {
+  constructor(readonly name: string, readonly using: textmate.IGrammar = grammar) {
     this.lines = fs.readFileSync(path.join(FIXTURES, name), 'utf8').split('\n');
     let state = textmate.INITIAL;
     for (const line of this.lines) {
-      const result = grammar.tokenizeLine(line, state);
+      const result = this.using.tokenizeLine(line, state);
       // the last token may cover the line's (implicit) newline: end it at the line's end
       this.tokens.push(result.tokens.map((t) => ({ start: t.startIndex, end: Math.min(t.endIndex, line.length), scopes: t.scopes })));
       state = result.ruleStack;
@@ -331,3 +343,28 @@ describe('grammar: aliases and symbols', () => {
     f.expect('// -----', '// -----', 'comment.line.double-slash.split.mlir');
   });
 });
+
+for (const [label, base] of [['our', GRAMMAR], ['another extension\'s', OTHER_BASE]] as const) {
+  describe(`grammar: nvgpu and nvvm tokens injected over ${label} base grammar`, () => {
+    let f: Tokenized;
+    before(async () => {
+      f = new Tokenized('beside_mlir_extension.mlir', await loadGrammar(base));
+    });
+
+    it('colours nvgpu and nvvm ops', () => {
+      f.expect('nvgpu.mbarrier.arrive %bar', 'nvgpu.mbarrier.arrive', 'entity.name.function.op.nvgpu.mlir');
+      f.expect('nvvm.read.ptx.sreg.tid.x', 'nvvm.read.ptx.sreg.tid.x', 'entity.name.function.op.nvvm.mlir');
+      f.expectNot('arith.constant 0', 'arith.constant', 'entity.name.function.op.nvgpu');
+    });
+
+    it('colours nvgpu types and the target\'s chip and PTX ISA', () => {
+      f.expect('-> !nvgpu.mbarrier.token', '!nvgpu.mbarrier.token', 'entity.name.type.nvgpu.mlir');
+      f.expect('[#nvvm.target<chip = "sm_90a"', 'sm_90a', 'support.constant.chip.mlir');
+      f.expect('[#nvvm.target<chip = "sm_90a"', '+ptx80', 'support.constant.ptx-version.mlir');
+    });
+
+    it('leaves comments alone', () => {
+      f.expectNot('// nvgpu and nvvm tokens', 'nvgpu', 'entity');
+    });
+  });
+}

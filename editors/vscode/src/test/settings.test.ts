@@ -2,9 +2,11 @@ import * as assert from 'assert';
 import {
   Host,
   RESTART_SETTINGS,
+  diagnosticsMode,
   filterConfigurationResult,
   findExecutable,
   initializationOptions,
+  mlirServerRunning,
   resolveServerCommand,
   serverSettings,
 } from '../settings';
@@ -93,6 +95,7 @@ describe('serverSettings', () => {
       ptxasPath: '/usr/local/cuda/bin/ptxas',
       idleMemoryRelease: 60,
       rules: { 'nvgpu.sm-gate': 'warning', 'ssa.*': 'off' },
+      diagnostics: 'all',
     });
   });
 
@@ -101,15 +104,16 @@ describe('serverSettings', () => {
     assert.deepStrictEqual(initializationOptions(section, undefined), {
       target: 'sm_90a',
       ptxasPath: '/checkout/ptxas',
+      diagnostics: 'all',
       trustedTools: [],
     });
     assert.deepStrictEqual(initializationOptions(section, ' /opt/cuda/bin/ptxas ').trustedTools, ['/opt/cuda/bin/ptxas']);
     assert.deepStrictEqual(initializationOptions(section, '').trustedTools, []);
   });
 
-  it('answers nothing for no section', () => {
-    assert.deepStrictEqual(serverSettings(undefined), {});
-    assert.deepStrictEqual(serverSettings(null), {});
+  it('answers the defaults for no section', () => {
+    assert.deepStrictEqual(serverSettings(undefined), { diagnostics: 'all' });
+    assert.deepStrictEqual(serverSettings(null), { diagnostics: 'all' });
   });
 
   it('filters the nvgpu-ls section of a workspace/configuration answer only', () => {
@@ -117,6 +121,29 @@ describe('serverSettings', () => {
       [{ section: 'nvgpu-ls' }, { section: 'editor' }],
       [{ target: 'sm_80', serverPath: 'x' }, { tabSize: 2 }],
     );
-    assert.deepStrictEqual(answer, [{ target: 'sm_80' }, { tabSize: 2 }]);
+    assert.deepStrictEqual(answer, [{ target: 'sm_80', diagnostics: 'all' }, { tabSize: 2 }]);
+  });
+});
+
+describe('beside the MLIR extension', () => {
+  it('publishes only what mlir-lsp-server does not report when that extension runs it', () => {
+    const both = { mlirServer: mlirServerRunning(true, '/usr/bin/mlir-lsp-server-22') };
+    assert.strictEqual(serverSettings({}, both).diagnostics, 'beyondUpstream');
+    assert.strictEqual(initializationOptions({ diagnostics: 'auto' }, undefined, both).diagnostics, 'beyondUpstream');
+    const answer = filterConfigurationResult([{ section: 'nvgpu-ls' }], [{}], both);
+    assert.deepStrictEqual(answer, [{ diagnostics: 'beyondUpstream' }]);
+  });
+
+  it('publishes everything when the MLIR extension is absent or starts no server', () => {
+    for (const [installed, path] of [[false, '/usr/bin/mlir-lsp-server-22'], [true, ''], [true, undefined]] as const) {
+      assert.strictEqual(serverSettings({}, { mlirServer: mlirServerRunning(installed, path) }).diagnostics, 'all');
+    }
+  });
+
+  it('keeps a mode the user chose', () => {
+    for (const mode of ['all', 'beyondUpstream', 'off']) {
+      assert.strictEqual(diagnosticsMode(mode, { mlirServer: true }), mode);
+      assert.strictEqual(diagnosticsMode(mode, { mlirServer: false }), mode);
+    }
   });
 });
