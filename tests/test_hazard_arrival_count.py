@@ -10,6 +10,7 @@ import subprocess
 
 import pytest
 
+from nvgpu_ls.code_pages import code_url
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.verify import check_document
 
@@ -249,7 +250,7 @@ def test_hover_on_the_wait_explains_the_rule():
     line = next(i for i, text_line in enumerate(text.splitlines()) if "try_wait.parity" in text_line)
     column = text.splitlines()[line].index("nvgpu.mbarrier") + 3
     shown = hover(ctx, lsp.Position(line, column)).contents.value
-    assert f"**Hazard** `{CODE}`" in shown and "arrivals complete each phase" in shown
+    assert f"**Hazard** [`{CODE}`]({code_url(CODE)})" in shown and "arrivals complete each phase" in shown
 
 
 def test_a_block_too_large_to_launch_is_not_counted_thread_by_thread():
