@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+
+import pytest
+
 from nvgpu_ls.analysis.document import Document
+from nvgpu_ls.features.fixes import apply_edits, fixes_for
 from nvgpu_ls.verify import check_document
 
 LOOP_LEFT_OPEN = """\
@@ -32,7 +38,7 @@ def test_the_region_whose_brace_is_less_indented_than_its_opener_is_named_first(
     suspect, outermost = unclosed.related
     assert LOOP_LEFT_OPEN[suspect.start] == "{" and _line(LOOP_LEFT_OPEN, suspect.start) == 4
     assert "line 8" in suspect.message and _line(LOOP_LEFT_OPEN, outermost.start) == 1
-    assert unclosed.explanation.startswith("a '}' is probably missing before line 8")
+    assert unclosed.explanation.startswith("a '}' is probably missing before line 7")
 
 
 def test_knock_on_errors_of_ops_read_one_region_too_deep_are_dropped() -> None:
@@ -57,3 +63,31 @@ def test_without_indentation_the_parsers_report_is_kept() -> None:
 def test_a_closed_file_is_left_alone() -> None:
     closed = LOOP_LEFT_OPEN.replace("    scf.yield %t : index\n", "    scf.yield %t : index\n  }\n")
     assert [d.code for d in check_document(Document(closed)) if d.severity == 1] == []
+
+
+BODY_LEFT_OPEN = """\
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: index) kernel {
+    %c0 = arith.constant 0 : index
+    scf.for %i = %c0 to %a step %a {
+      %x = arith.addi %i, %c0 : index
+    gpu.return
+  }
+  gpu.func @j() kernel {
+    gpu.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("text", [LOOP_LEFT_OPEN, BODY_LEFT_OPEN])
+def test_the_quick_fix_inserts_the_brace_where_it_belongs_and_the_file_is_clean(text: str, tmp_path) -> None:
+    doc = Document(text)
+    (unclosed,) = [d for d in check_document(doc) if d.code == "syntax.unbalanced"]
+    (fix,) = fixes_for(doc, unclosed)
+    fixed = apply_edits(text, list(fix.edits))
+    assert [d.code for d in check_document(Document(fixed)) if d.severity == 1] == []
+    if shutil.which("mlir-opt-22"):
+        (tmp_path / "fixed.mlir").write_text(fixed)
+        done = subprocess.run(["mlir-opt-22", str(tmp_path / "fixed.mlir")], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr

@@ -8,7 +8,8 @@ wrong with those ops. Upstream stops at its first parse error and says none of t
 
 The brace is found the way a reader finds it: by indentation. A region whose closing `}` starts a
 line indented less than the line that opened it most likely took an outer region's brace; the
-innermost such region is where one is missing. The unclosed-region error then names it as its
+innermost such region is where one is missing, before the first line after its `{` indented no
+deeper than the `{`'s line (``data["missingBrace"]``: the quick fix inserts it there). The unclosed-region error then names it as its
 first related place, and the knock-on diagnostics from that place on are dropped (the syntax error
 stays, so the file is never clean while the brace is missing). Text whose indentation says
 nothing keeps the error as the parser gave it.
@@ -42,14 +43,19 @@ def explain_unclosed(doc: Document, diagnostics: list[Diagnostic]) -> list[Diagn
             outer = diag.related[0].start
             suspect = _suspect(doc.text, [r for r in regions if r.start > outer])
             if suspect is not None:
-                line = doc.text.count("\n", 0, suspect.end - 1) + 1
+                closer_line = doc.text.count("\n", 0, suspect.end - 1) + 1
+                at, indent = _missing_brace_place(doc.text, suspect)
+                line = doc.text.count("\n", 0, at) + 1
                 note = Related(suspect.start, suspect.start + 1,
-                               f"this region is probably the one left open: the '}}' on line {line} that closes "
-                               "it is indented less than the line that opens it")
+                               f"this region is probably the one left open: the '}}' on line {closer_line} that "
+                               "closes it is indented less than the line that opens it")
                 outermost = Related(outer, outer + 1, "the text ends inside this region")
+                data = dict(diag.data or {})
+                data["missingBrace"] = {"at": at, "text": f"{indent}}}\n", "line": line}
                 diag = dataclasses.replace(
-                    diag, related=(note, outermost) + diag.related[1:],
-                    explanation=f"a '}}' is probably missing before line {line}; until it is added, the ops after "
+                    diag, related=(note, outermost) + diag.related[1:], data=data,
+                    explanation=f"a '}}' is probably missing before line {line}, the first line after the '{{' "
+                                "indented no deeper than the line that opens it; until it is added, the ops after "
                                 "it are read one region too deep, and what that breaks is not reported")
                 quiet_from.append((suspect.start, diag.end))
         result.append(diag)
@@ -77,6 +83,24 @@ def _closed_too_shallow(text: str, regions: list[Region], region: Region) -> boo
     opener_line = text.rfind("\n", 0, region.start) + 1
     opener_indent = len(text[opener_line:region.start]) - len(text[opener_line:region.start].lstrip(" \t"))
     return closer_indent < opener_indent
+
+
+def _missing_brace_place(text: str, region: Region) -> tuple[int, str]:
+    """Where the region's `}` belongs, and its indentation: the start of the first non-blank line
+    after its `{` that is indented no deeper than the line of the `{` (that line's indentation)."""
+    opener_line = text.rfind("\n", 0, region.start) + 1
+    opener_text = text[opener_line:region.start]
+    indent = opener_text[:len(opener_text) - len(opener_text.lstrip(" \t"))]
+    at = text.find("\n", region.start)
+    while at != -1 and at + 1 < len(text):
+        line_start = at + 1
+        line_end = text.find("\n", line_start)
+        content = text[line_start:line_end if line_end != -1 else len(text)]
+        if content.strip() and len(content) - len(content.lstrip(" \t")) <= len(indent):
+            return line_start, indent
+        at = line_end
+    closer = region.end - 1
+    return text.rfind("\n", 0, closer) + 1, indent
 
 
 def _indent_if_first(text: str, offset: int) -> int | None:

@@ -18,6 +18,7 @@ Families (one module each):
   an ldmatrix result shape) and a use whose spelled type disagrees with its definition;
 * ``suggestions`` -- a misspelled op, enum case, mnemonic or attribute name replaced by the
   name ``verify.suggestions`` found ("did you mean");
+* ``braces`` -- the missing `}` of an unclosed region, where ``verify.unclosed`` placed it;
 * ``payloads`` -- the keys a few older payloads leave implicit, derived from their code;
 * ``hazards`` -- the cross-op hazards where the change is clear (the bytes an mbarrier phase
   announces);
@@ -69,12 +70,13 @@ def apply_edits(text: str, edits: tuple[Edit, ...] | list[Edit]) -> str:
 def fixes_for(doc: Document, diag: Diagnostic) -> list[Fix]:
     """Every fix the registered fixers propose for ``diag`` (none when a fixer fails)."""
     from . import attributes, hazards, targets, types
+    from .braces import missing_brace_fixes
     from .payloads import completed_data
     from .suggestions import suggestion_fixes
 
     diag = dataclasses.replace(diag, data=completed_data(doc, diag))
     found: list[Fix] = []
-    for fixer in (suggestion_fixes, *targets.fixers_for(diag.code), *types.fixers_for(diag),
+    for fixer in (suggestion_fixes, missing_brace_fixes, *targets.fixers_for(diag.code), *types.fixers_for(diag),
                   *attributes.fixers_for(diag), *hazards.fixers_for(diag.code)):
         try:
             found.extend(fix for fix in fixer(doc, diag) if fix.edits)
