@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from lsprotocol import types as lsp
 
 from nvgpu_ls.features import commands
 
-from .lsp_support import CLIENT_NAMES, LspSession, run_session
+from .lsp_support import LspSession, SharedSession, shared_sessions
+
+server = shared_sessions()
 
 DATA = Path(__file__).parent / "data" / "code_actions"
 
@@ -56,8 +57,7 @@ async def fix_once(s: LspSession, name: str, text: str, code: str, title: str
     return diag, action, after
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_raising_the_target_through_the_server_clears_the_sm_gate_error(client: str) -> None:
+def test_raising_the_target_through_the_server_clears_the_sm_gate_error(server: SharedSession) -> None:
     text = (DATA / "gate_sm80_wgmma.mlir").read_text()
 
     async def scenario(s: LspSession):
@@ -66,7 +66,7 @@ def test_raising_the_target_through_the_server_clears_the_sm_gate_error(client: 
                                 "Raise the target of gpu.module @kernels to sm_90a")
         return capabilities, result
 
-    capabilities, (diag, action, after) = run_session(scenario, client)
+    capabilities, (diag, action, after) = server.run(scenario)
     assert action.kind == lsp.CodeActionKind.QuickFix and action.is_preferred
     assert action.diagnostics is not None and action.diagnostics[0].code == diag.code
     assert action.diagnostics[0].range == diag.range
@@ -79,8 +79,7 @@ def test_raising_the_target_through_the_server_clears_the_sm_gate_error(client: 
             commands.PREVIEW_PTX_KIND} <= kinds
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_moving_a_memref_to_shared_memory_through_the_server_clears_the_ldmatrix_error(client: str) -> None:
+def test_moving_a_memref_to_shared_memory_through_the_server_clears_the_ldmatrix_error(server: SharedSession) -> None:
     # A non-ASCII string before the edited type on the same line: edits are in UTF-16 columns.
     text = (DATA / "memory_space_ldmatrix.mlir").read_text().replace(
         "transpose = false}", 'transpose = false, note = "🚀 é"}')
@@ -89,14 +88,13 @@ def test_moving_a_memref_to_shared_memory_through_the_server_clears_the_ldmatrix
         return await fix_once(s, "ldmatrix.mlir", text, "nvgpu.ldmatrix.memory-space",
                               "Move %tile to shared memory (memory space 3)")
 
-    _, action, after = run_session(scenario, client)
+    _, action, after = server.run(scenario)
     assert action.edit is not None and action.edit.changes is not None
     assert len(next(iter(action.edit.changes.values()))) == 3
     assert list(after.diagnostics) == []
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_expected_checks_source_action_through_the_server(client: str) -> None:
+def test_expected_checks_source_action_through_the_server(server: SharedSession) -> None:
     text = (DATA / "gate_sm80_wgmma.mlir").read_text()
 
     async def scenario(s: LspSession):
@@ -107,7 +105,7 @@ def test_expected_checks_source_action_through_the_server(client: str) -> None:
             text_document=s.doc("checks.mlir"), range=everything,
             context=lsp.CodeActionContext(diagnostics=[], only=[lsp.CodeActionKind.Source]))))
 
-    actions = run_session(scenario, client)
+    actions = server.run(scenario)
     assert [a.kind for a in actions] == [commands.ADD_EXPECTED_CHECKS_KIND]
     edit = actions[0].edit
     assert edit is not None and edit.changes is not None

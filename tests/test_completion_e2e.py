@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from lsprotocol import types as lsp
 
 from nvgpu_ls.analysis.positions import LineIndex
 from nvgpu_ls.dialects import NVGPU_OPS
-from tests.lsp_support import CLIENT_NAMES, LspSession, position_of, run_session
+from tests.lsp_support import LspSession, SharedSession, position_of, shared_sessions
 
 KERNEL = (Path(__file__).parent / "data" / "completion" / "kernel.mlir").read_text()
 MBARRIER_OPS = sorted(name for name in NVGPU_OPS if name.startswith("nvgpu.mbarrier."))
+server = shared_sessions()
 
 
 async def complete(s: LspSession, name: str, position: lsp.Position, trigger: str | None = None
@@ -91,33 +91,32 @@ def end_of(text: str, needle: str) -> lsp.Position:
     return position_of(text, needle, after=len(needle))
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_the_server_announces_its_trigger_characters(client):
+def test_the_server_announces_its_trigger_characters(server: SharedSession):
     async def scenario(s: LspSession) -> lsp.InitializeResult | None:
         return s.initialize_result
 
-    result = run_session(scenario, client)
+    result = server.run(scenario)
     assert result is not None and result.capabilities.completion_provider is not None
     triggers = result.capabilities.completion_provider.trigger_characters or []
     assert {".", "%", "^", "@", "!", "#", "<", "=", '"', " "} <= set(triggers)
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_op_prefix_in_an_opened_file_completes_over_the_typed_word(client):
+def test_op_prefix_in_an_opened_file_completes_over_the_typed_word(server: SharedSession):
+    client = server.client_name
     text = KERNEL.replace("// CURSOR-AFTER-LOOP", "%t = nvgpu.mb")
 
     async def scenario(s: LspSession) -> list[lsp.CompletionItem]:
         await s.open("ops.mlir", text)
         return await complete(s, "ops.mlir", end_of(text, "%t = nvgpu.mb"), trigger=None)
 
-    items = run_session(scenario, client)
+    items = server.run(scenario)
     assert sorted(i.label for i in items) == MBARRIER_OPS
     cursor = end_of(text, "%t = nvgpu.mb")
     assert "      %t = nvgpu.mbarrier.arrive\n" in accept_as(client, text, cursor, items, "nvgpu.mbarrier.arrive")
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_op_documentation_comes_inline_or_on_resolve_as_the_client_declares(client):
+def test_op_documentation_comes_inline_or_on_resolve_as_the_client_declares(server: SharedSession):
+    client = server.client_name
     text = KERNEL.replace("// CURSOR-AFTER-LOOP", "%t = nvgpu.mb")
 
     async def scenario(s: LspSession) -> tuple[lsp.CompletionItem, lsp.CompletionItem]:
@@ -127,7 +126,7 @@ def test_op_documentation_comes_inline_or_on_resolve_as_the_client_declares(clie
         resolved = await s.request(s.client.completion_item_resolve_async(listed))
         return listed, resolved
 
-    listed, resolved = run_session(scenario, client)
+    listed, resolved = server.run(scenario)
     explanation = NVGPU_OPS["nvgpu.mbarrier.arrive"].explanation
     if client == "vscode":  # it resolves documentation: the list leaves it out
         assert listed.documentation is None and listed.data is not None
@@ -136,8 +135,7 @@ def test_op_documentation_comes_inline_or_on_resolve_as_the_client_declares(clie
     assert isinstance(resolved.documentation, lsp.MarkupContent) and explanation in resolved.documentation.value
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_resolving_after_the_text_moved_on_returns_the_item_unchanged(client):
+def test_resolving_after_the_text_moved_on_returns_the_item_unchanged(server: SharedSession):
     text = KERNEL.replace("// CURSOR-AFTER-LOOP", "%t = nvgpu.mb")
 
     async def scenario(s: LspSession) -> lsp.CompletionItem:
@@ -146,12 +144,12 @@ def test_resolving_after_the_text_moved_on_returns_the_item_unchanged(client):
                                    data={"uri": s.doc("moved.mlir").uri, "offset": 10 ** 9, "trigger": None})
         return await s.request(s.client.completion_item_resolve_async(stale))
 
-    resolved = run_session(scenario, client)
+    resolved = server.run(scenario)
     assert resolved.label == "nvgpu.mbarrier.arrive" and resolved.documentation is None
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_typing_with_incremental_changes_then_completing_at_the_new_cursor(client):
+def test_typing_with_incremental_changes_then_completing_at_the_new_cursor(server: SharedSession):
+    client = server.client_name
     typed = ["nvgpu.tma.async.reduce ", "%dst to %d[%c0] ", "kind = "]
 
     async def scenario(s: LspSession) -> tuple[str, list[lsp.CompletionItem], list[lsp.CompletionItem]]:
@@ -175,14 +173,14 @@ def test_typing_with_incremental_changes_then_completing_at_the_new_cursor(clien
         narrowed = await complete(s, "typing.mlir", lsp.Position(cursor.line, cursor.character + 1))
         return text, kinds, narrowed
 
-    text, kinds, narrowed = run_session(scenario, client)
+    text, kinds, narrowed = server.run(scenario)
     assert [i.label for i in kinds] == ["add", "min", "max", "inc", "dec", "and", "or", "xor"]
     assert [i.label for i in narrowed] == ["min", "max"]
     assert "kind = max\n" in accept_as(client, text, end_of(text, "kind = m"), narrowed, "max")
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_values_in_scope_after_typing_percent(client):
+def test_values_in_scope_after_typing_percent(server: SharedSession):
+    client = server.client_name
     text = KERNEL.replace("// CURSOR-IN-LOOP", "// CURSOR-IN-LOOP\n        %s = arith.addf %v, ")
 
     async def scenario(s: LspSession) -> list[lsp.CompletionItem]:
@@ -191,7 +189,7 @@ def test_values_in_scope_after_typing_percent(client):
         await s.change("values.mlir", edits=[(lsp.Range(cursor, cursor), "%")])
         return await complete(s, "values.mlir", lsp.Position(cursor.line, cursor.character + 1), trigger="%")
 
-    items = run_session(scenario, client)
+    items = server.run(scenario)
     names = [i.label for i in items]
     assert names[:2] == ["%v", "%i"] and "%late" not in names and "%h" not in names
     typed = text.replace("%s = arith.addf %v, ", "%s = arith.addf %v, %")
@@ -200,15 +198,15 @@ def test_values_in_scope_after_typing_percent(client):
     assert next(i for i in items if i.label == "%c0").detail == "index"
 
 
-@pytest.mark.parametrize("client", ["neovim-0.7.2", "vscode"])
-def test_chip_names_inside_the_target_string_after_non_ascii_text(client):
+def test_chip_names_inside_the_target_string_after_non_ascii_text(server: SharedSession):
+    client = server.client_name
     text = 'gpu.module @"naïve✓😀" [#nvvm.target<chip = "sm_9">] {\n}\n'
 
     async def scenario(s: LspSession) -> list[lsp.CompletionItem]:
         await s.open("chips.mlir", text)
         return await complete(s, "chips.mlir", end_of(text, '"sm_9'), trigger=None)
 
-    items = run_session(scenario, client)
+    items = server.run(scenario)
     assert [i.label for i in items] == ["sm_90", "sm_90a"]
     edit = items[1].text_edit
     assert isinstance(edit, lsp.TextEdit)

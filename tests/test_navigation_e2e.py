@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from lsprotocol import types as lsp
 
 from nvgpu_ls.analysis.positions import LineIndex
-from tests.lsp_support import CLIENT_NAMES, LspSession, position_of, run_session, uri_of
+from tests.lsp_support import LspSession, SharedSession, position_of, shared_sessions, uri_of
 from tests.navigation_support import BROKEN, KERNEL
+
+server = shared_sessions()
 
 
 def apply(text: str, edits: list[lsp.TextEdit]) -> str:
@@ -71,10 +72,8 @@ def tree(symbols: list[lsp.DocumentSymbol]) -> list:
     return [(s.name, s.detail, *([tree(s.children)] if s.children else [])) for s in symbols]
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_navigation_on_a_file_without_errors(client):
-    found = run_session(lambda s: navigate(s, "kernel.mlir", KERNEL, "%t : memref", "@kernels::", "gpu_kernels"),
-                        client)
+def test_navigation_on_a_file_without_errors(server: SharedSession):
+    found = server.run(lambda s: navigate(s, "kernel.mlir", KERNEL, "%t : memref", "@kernels::", "gpu_kernels"))
     assert list(found["diagnostics"]) == []
     (location,) = found["definition"]
     assert location.uri == uri_of("kernel.mlir") and spelled(KERNEL, location.range) == (41, "%t")
@@ -97,23 +96,21 @@ def test_navigation_on_a_file_without_errors(client):
     assert found["folding"][0].kind == lsp.FoldingRangeKind.Comment
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_columns_after_non_ascii_text_are_utf16_units(client):
+def test_columns_after_non_ascii_text_are_utf16_units(server: SharedSession):
     async def scenario(s: LspSession):
-        found = await navigate(s, "kernel.mlir", KERNEL, "%r#1)", '@"größe🚀"(%r', "size")
+        found = await navigate(s, "kernel_utf16.mlir", KERNEL, "%r#1)", '@"größe🚀"(%r', "size")
         return found["definition"], found["references"], found["prepared"]
 
     # `%r#1` follows `@"größe🚀"`, which is 9 code points but 10 UTF-16 units: it starts at column 30.
-    (definition,), references, prepared = run_session(scenario, client)
+    (definition,), references, prepared = server.run(scenario)
     assert definition.range == lsp.Range(lsp.Position(42, 4), lsp.Position(42, 6))
     assert [r.range for r in references] == [lsp.Range(lsp.Position(42, 4), lsp.Position(42, 6)),
                                              lsp.Range(lsp.Position(43, 30), lsp.Position(43, 34))]
     assert prepared.range == lsp.Range(lsp.Position(43, 19), lsp.Position(43, 29))
 
 
-@pytest.mark.parametrize("client", CLIENT_NAMES)
-def test_navigation_on_a_file_with_syntax_errors(client):
-    found = run_session(lambda s: navigate(s, "broken.mlir", BROKEN, "%v, %v", "%v = ", "%loaded"), client)
+def test_navigation_on_a_file_with_syntax_errors(server: SharedSession):
+    found = server.run(lambda s: navigate(s, "broken.mlir", BROKEN, "%v, %v", "%v = ", "%loaded"))
     assert any(d.code == "syntax.custom-form" for d in found["diagnostics"])
     (location,) = found["definition"]
     assert spelled(BROKEN, location.range) == (5, "%v")
