@@ -107,7 +107,7 @@ def expected_diagnostics(text: str) -> set[tuple]:
     from nvgpu_ls.verify import CheckOptions, check_document
 
     doc = Document(text)
-    return {(*utf16_position(text, d.start), *utf16_position(text, d.end), d.code, d.message)
+    return {(*utf16_position(text, d.start), *utf16_position(text, d.end), d.code, d.full_message)
             for d in check_document(doc, CheckOptions())}
 
 
@@ -444,8 +444,9 @@ class Storm:
             return
         checked: dict[str, set[tuple]] = {path: set() for path in paths}
         for d in found:
+            shown = d["message"] + (f"\n{d['explanation']}" if d.get("explanation") else "")  # as the editor shows it
             checked.setdefault(d["file"], set()).add((d["range"]["start"]["line"] - 1, d["range"]["start"]["column"] - 1,
-                                                      d["code"], d["message"]))
+                                                      d["code"], shown))
         for path, mirror in paths.items():
             published = self.client.published.get(mirror.uri, [])
             if not published or published[-1][0] != mirror.version:

@@ -614,7 +614,8 @@ async def pull_diagnostics(ls: NvgpuLanguageServer, params: lsp.DocumentDiagnost
     if entry is None or entry.doc is None:
         return lsp.RelatedFullDocumentDiagnosticReport(items=[])
     shown = entry.shown_diagnostics
-    result_id = f"{entry.analysed_version}:{id(entry.options)}:{len(shown)}:{entry.preview_serial}"
+    result_id = (f"{entry.analysed_version}:{id(entry.options)}:{len(shown)}:{entry.preview_serial}:"
+                 f"{ls.settings.diagnostics}")
     if params.previous_result_id == result_id:
         return lsp.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
     ctx = ls.context(entry)
