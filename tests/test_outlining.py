@@ -222,3 +222,24 @@ def test_a_split_file_is_outlined_piece_by_piece() -> None:
     second = [origin for line, origin in zip(outlined.text.split("\n"), outlined.line_origins)
               if line.strip() == "func.func @a_kernel() { return }"]
     assert second and source[second[0]].strip() == "func.func @a_kernel() { return }"
+
+
+def test_a_diagnostic_found_in_an_outlined_kernel_points_its_related_places_at_the_source_too() -> None:
+    from nvgpu_ls.lowering.engine import lower_document
+
+    text = """func.func @main() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = arith.addi %tx, %tx : index
+    %v = arith.addi %ty, %ty : index
+    gpu.terminator
+  }
+  return
+}
+"""
+    lowered = lower_document(Document(text))
+    (redefined,) = [d for d in lowered.diagnostics if d.code == "ssa.redefinition"]
+    assert text[redefined.start:redefined.end] == "%v" and text.count("\n", 0, redefined.start) == 5
+    (previous,) = redefined.related
+    assert text[previous.start:previous.end] == "%v" and text.count("\n", 0, previous.start) == 4

@@ -133,14 +133,15 @@ def relocate(printed: str, file_name: str, origin: tuple[int, int]) -> str:
 
 
 def serve_lower(session: Session, request: dict) -> dict:
-    shared = _load("_nvgpu_ls_chunks", _HERE.parent / "chunks.py")
+    chunks_of = _load("_nvgpu_ls_chunks", _HERE.parent / "chunks.py")
+    shared = _load("_nvgpu_ls_upstream_worker", _HERE.parent / "verify" / "upstream_worker.py")
     ir, passmanager = _bindings()
     text = request["text"]
     pipeline = request.get("pipeline", "builtin.module(convert-nvgpu-to-nvvm)")
     file_name = str(request.get("file_name", "-"))
     chunks = []
-    for index, (offset, chunk) in enumerate(shared.split_chunks(text)):
-        origin = shared.chunk_origin(text, offset)
+    for index, (offset, chunk) in enumerate(chunks_of.split_chunks(text)):
+        origin = chunks_of.chunk_origin(text, offset)
         context = ir.Context()
         context.allow_unregistered_dialects = bool(request.get("allow_unregistered", False))
         context.enable_multithreading(False)

@@ -107,11 +107,13 @@ class Outlined:
         return self._source_starts[origin] + max(0, min(column, len(there)))
 
     def original_diagnostics(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-        """``diagnostics`` of ``text`` placed at the source."""
+        """``diagnostics`` of ``text`` placed at the source, their related places too."""
         placed = []
         for d in diagnostics:
             start = self.original_offset(d.start)
-            placed.append(replace(d, start=start, end=max(start, self.original_offset(d.end))))
+            related = tuple(replace(r, start=at, end=max(at, self.original_offset(r.end)))
+                            for r in d.related for at in [self.original_offset(r.start)])
+            placed.append(replace(d, start=start, end=max(start, self.original_offset(d.end)), related=related))
         return placed
 
     def original_locations(self, lowered: str, file_name: str) -> str:
