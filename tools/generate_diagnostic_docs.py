@@ -169,19 +169,33 @@ def upstream_codes(samples: dict[str, list[Example]]) -> list[str]:
 
 
 def upstream_verdict(example: Example) -> str:
-    """What mlir-opt-22 says of the example's text: the same words, other words, or nothing."""
+    """What mlir-opt-22 says of the example's text: the same words, other words, or nothing. It is
+    asked twice, and three times more where the two answers differ: a verdict it does not keep
+    (it reads some targets differently from run to run) is said as such."""
     tool = shutil.which("mlir-opt-22")
     if tool is None:
         return ""
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False, encoding="utf-8") as handle:
         handle.write(example.text)
     try:
-        run = subprocess.run([tool, "--allow-unregistered-dialect", handle.name], capture_output=True, text=True,
+        verdicts = [_verdict(tool, handle.name, example) for _ in range(2)]
+        if verdicts[0] != verdicts[1]:
+            verdicts += [_verdict(tool, handle.name, example) for _ in range(3)]
+    finally:
+        Path(handle.name).unlink()
+    kinds = sorted(set(verdicts) - {""})
+    if len(kinds) > 1:
+        return (f"mlir-opt-22 answers this example differently from run to run ({len(verdicts)} runs): "
+                + " / ".join(kinds))
+    return kinds[0] if kinds else ""
+
+
+def _verdict(tool: str, path: str, example: Example) -> str:
+    try:
+        run = subprocess.run([tool, "--allow-unregistered-dialect", path], capture_output=True, text=True,
                              timeout=60)
     except (OSError, subprocess.TimeoutExpired):
         return ""
-    finally:
-        Path(handle.name).unlink()
     errors = re.findall(r":\d+:\d+: error: (.*)", run.stderr)
     if example.diagnostic.message in run.stderr:
         return "mlir-opt-22 reports the same words for this example."
