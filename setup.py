@@ -8,6 +8,7 @@ from, which stays the reference it is tested against (``NVGPU_LS_PURE_PYTHON=1``
 
 Everything else is in pyproject.toml."""
 
+import compileall
 import importlib.util
 import os
 import sys
@@ -48,7 +49,10 @@ def _compiled_core() -> list:
 class BuildExtWithRecord(build_ext):
     """Builds the extensions, then writes what the compiled core was made from beside the modules it
     built: in the checkout for an in-place (editable) build, in the build folder for a wheel. A wheel
-    built from a checkout thus never vouches for the checkout's older in-place modules."""
+    built from a checkout thus never vouches for the checkout's older in-place modules. An in-place
+    build also compiles the package's bytecode, as pip does when it installs a wheel, so that a
+    start where bytecode cannot be written (``PYTHONDONTWRITEBYTECODE``, a read-only checkout)
+    does not compile every module again."""
 
     def run(self) -> None:
         super().run()
@@ -56,6 +60,8 @@ class BuildExtWithRecord(build_ext):
             where = HERE / "nvgpu_ls" if self.inplace else Path(self.build_lib) / "nvgpu_ls"
             where.mkdir(parents=True, exist_ok=True)
             _compiled.write_record(where, HERE / "nvgpu_ls")
+        if self.inplace:
+            compileall.compile_dir(str(HERE / "nvgpu_ls"), quiet=1)
 
 
 CORE = _compiled_core()

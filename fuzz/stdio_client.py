@@ -24,9 +24,11 @@ STDERR_KEPT = 1 << 20
 class StdioClient:
     """One server process over stdio."""
 
-    def __init__(self, argv: list[str], cwd: Path | None = None) -> None:
+    def __init__(self, argv: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
         self.argv = argv
         self.cwd = cwd
+        self.env = env
+        """The server's environment (None: this process's)."""
         self.proc: asyncio.subprocess.Process | None = None
         self.next_id = 0
         self.pending: dict[int, asyncio.Future[tuple[float, dict]]] = {}
@@ -37,7 +39,8 @@ class StdioClient:
     async def start(self) -> None:
         self.proc = await asyncio.create_subprocess_exec(
             *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, cwd=None if self.cwd is None else str(self.cwd), limit=1 << 26)
+            stderr=asyncio.subprocess.PIPE, cwd=None if self.cwd is None else str(self.cwd), limit=1 << 26,
+            env=self.env)
         self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._drain_stderr())]
 
     @property

@@ -24,6 +24,7 @@ from .diagnostics import Severity
 from .files import read_file
 from .output import Finding, FindingEdit, FindingFix, RelatedFinding
 from .check_options import CheckOptions
+from .user_cache import cache_root
 
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
 MAX_ENTRIES = 20_000
@@ -49,8 +50,7 @@ class FileResult:
 
 def default_cache_dir() -> Path:
     """``$XDG_CACHE_HOME/nvgpu-ls/check`` (``~/.cache/...`` when unset)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "nvgpu-ls" / "check"
+    return cache_root() / "check"
 
 
 def installation_fingerprint() -> str:

@@ -10,6 +10,7 @@ may invent their own syntax inside ``<...>``.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,6 +20,7 @@ from lark import Lark, Token as LarkToken, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..memory import register_cache
+from ..user_cache import cache_folder
 from . import values as v
 from .affine import check_affine
 from .errors import TypeSyntaxError, ValueRuleError
@@ -91,8 +93,23 @@ AFFINE: /affine_(?:map|set)<(?:->|>=|<=|[^<>])*>/
 %ignore /[ \t\r\n\f\v]+/
 """.replace("STRING_LITERAL", STRING_LITERAL)
 
-_PARSER = Lark(_GRAMMAR, parser="lalr", lexer="contextual", start=["type_start", "attr_start"],
-               maybe_placeholders=True, cache=False)
+_LARK_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "start": ["type_start", "attr_start"],
+                                  "maybe_placeholders": True}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    """The grammar's LALR parser, made on first use rather than at import (a server answers
+    ``initialize`` before it reads a type): loaded from the user's cache of its tables when one
+    is there (about half the time of building them), else built and kept there for the next
+    process. lark checks the cache against the grammar, its options and its own version."""
+    folder = cache_folder("grammars")
+    digest = hashlib.sha256(_GRAMMAR.encode()).hexdigest()[:20]
+    cache: str | bool = str(folder / f"types-{digest}.lark") if folder is not None else False
+    try:
+        return Lark(_GRAMMAR, cache=cache, **_LARK_OPTIONS)
+    except OSError:  # the cache could not be written: build without it
+        return Lark(_GRAMMAR, cache=False, **_LARK_OPTIONS)
 
 _KNOWN_DIALECT_PREFIXES = ("nvgpu.", "nvvm.", "gpu.", "llvm.", "builtin.", "memref.", "vector.",
                            "arith.", "scf.", "func.", "affine.", "tensor.", "linalg.", "math.",
@@ -692,7 +709,7 @@ def _run(text: str, start: str):
     if _too_deep(text):
         raise TypeSyntaxError(f"type or attribute nested deeper than {MAX_NESTING} levels")
     try:
-        tree = _PARSER.parse(text, start=start)
+        tree = _parser().parse(text, start=start)
         return _BUILD.transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, TypeSyntaxError):
