@@ -12,10 +12,10 @@ Every run starts fresh processes and times, from the moment the process is spawn
 * ``check``: ``nvgpu-ls --check FILE --no-cache`` as a whole process, beside ``mlir-opt-22
   FILE`` (parse and verify, the nearest upstream command).
 
-Each is measured twice: as installed (bytecode caches present and writable), and with no
-bytecode to read or write (``PYTHONDONTWRITEBYTECODE=1`` and ``PYTHONPYCACHEPREFIX`` on an
-empty folder): what a read-only install without compiled bytecode pays on every start, for the
-standard library and the dependencies too. The servers take turns run by run, so that a busy
+Each is measured three ways: as installed (bytecode caches present and writable); read-only
+(``PYTHONDONTWRITEBYTECODE=1``: the bytecode compiled at install time is read, none is written);
+and with no bytecode at all (``PYTHONPYCACHEPREFIX`` on an empty folder as well: every module
+of the standard library, the dependencies and nvgpu-ls is compiled on every start). The servers take turns run by run, so that a busy
 machine slows both alike. Figures are medians (and the fastest and slowest run) in
 milliseconds; the ratio column is nvgpu-ls / the upstream tool.
 """
@@ -54,11 +54,15 @@ class Samples:
     check: list[float] = field(default_factory=list)
 
 
-def environment(bytecode: bool, prefix: Path) -> dict[str, str]:
+MODES = ("as installed", "read-only", "no bytecode")
+
+
+def environment(mode: str, prefix: Path) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHONPYCACHE")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    if not bytecode:
+    if mode != "as installed":
         env["PYTHONDONTWRITEBYTECODE"] = "1"
+    if mode == "no bytecode":
         env["PYTHONPYCACHEPREFIX"] = str(prefix)  # empty: nothing to read, and nothing is written
     return env
 
@@ -87,14 +91,14 @@ def one_check_run(argv: list[str], env: dict[str, str]) -> float:
     return time.perf_counter() - started
 
 
-async def measure(runs: int, lines: int, bytecode: bool) -> dict[str, Samples]:
+async def measure(runs: int, lines: int, mode: str) -> dict[str, Samples]:
     text = generate(lines)
     with tempfile.TemporaryDirectory(prefix="nvgpu-ls-startup-") as folder:
         path = Path(folder) / "kernels.mlir"
         path.write_text(text, encoding="utf-8")
         prefix = Path(folder) / "no-bytecode"
         prefix.mkdir()
-        env = environment(bytecode, prefix)
+        env = environment(mode, prefix)
         servers = {OURS: [sys.executable, "-m", "nvgpu_ls"]}
         checks = {OURS: [sys.executable, "-m", "nvgpu_ls", "--check", str(path), "--no-cache", "--no-config"]}
         if shutil.which(UPSTREAM_SERVER):
@@ -155,8 +159,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = {}
-    for caches, bytecode in (("cached", True), ("none", False)):
-        results[caches] = asyncio.run(measure(args.runs, args.lines, bytecode))
+    for mode in MODES:
+        results[mode] = asyncio.run(measure(args.runs, args.lines, mode))
     rows = report(results)
     if args.json:
         print(json.dumps(rows, indent=1))

@@ -25,12 +25,15 @@ get ``-32600``; ``exit`` sets the process's status, 0 after ``shutdown`` and 1 w
 from __future__ import annotations
 
 import asyncio
+import json
 from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
 from lsprotocol import types as lsp
 from pygls.protocol import LanguageServerProtocol
+
+from .fast_start import Handover
 
 INVALID_REQUEST = -32600
 INVALID_PARAMS = -32602
@@ -53,6 +56,8 @@ class NvgpuProtocol(LanguageServerProtocol):
     exit_status: int | None = None
     """Set by ``exit``: what the process returns."""
     _initialize_seen = False
+    handover: Handover | None = None
+    """What a fast start read and answered before the server was imported (``fast_start``)."""
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
@@ -87,6 +92,19 @@ class NvgpuProtocol(LanguageServerProtocol):
                     self._answer_error(msg_id, SERVER_NOT_INITIALIZED, "the server is not initialized")
                 return
         super().handle_message(message)
+
+    def _send_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
+        handover = self.handover
+        if handover is not None and error is None and handover.initialize_id is not None \
+                and msg_id == handover.initialize_id and self._initialize_seen and not self._initialize_answered:
+            self._initialize_answered = True
+            handover.keep(json.loads(json.dumps(result, default=self._serialize_message)))
+            if handover.answered:  # the fast start sent it already
+                self._result_types.pop(msg_id, None)
+                return
+        super()._send_response(msg_id, result, error)
+
+    _initialize_answered = False
 
     def _answer_error(self, msg_id: Any, code: int, message: str) -> None:
         self._send_response(msg_id, error=lsp.ResponseError(code=code, message=message))

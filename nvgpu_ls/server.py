@@ -40,6 +40,7 @@ from .features.diagnostics import shown_in_editor, to_lsp_diagnostic
 from .priming import prime
 from .protocol import NvgpuProtocol
 from .settings import SECTION, ServerSettings, parse_settings
+from .fast_start import Handover, take_handover
 from .stdio import ClosingStdoutWriter, PipeReader
 from .text_documents import splice_changes
 from .check_options import CheckOptions
@@ -112,7 +113,8 @@ class NvgpuLanguageServer(LanguageServer):
         a thread per line."""
         self._stop_event = threading.Event()
         self.protocol.set_writer(ClosingStdoutWriter(stdout or sys.stdout.buffer))
-        reader = PipeReader(stdin or sys.stdin.buffer, self.thread_pool)
+        handover = self.protocol.handover if isinstance(self.protocol, NvgpuProtocol) else None
+        reader = PipeReader(stdin or sys.stdin.buffer, self.thread_pool, handover.prefix if handover else b"")
         try:
             asyncio.run(run_async(stop_event=self._stop_event, reader=reader, protocol=self.protocol, logger=log,
                                   error_handler=self.report_server_error))
@@ -760,7 +762,10 @@ def on_shutdown(ls: NvgpuLanguageServer, params: None) -> None:
 
 def serve_stdio() -> int:
     """Serve LSP over stdin/stdout until the client exits: 0 after ``shutdown`` + ``exit`` (or when
-    the client closes the stream), 1 for an ``exit`` without ``shutdown``."""
+    the client closes the stream), 1 for an ``exit`` without ``shutdown``. What the fast start
+    read and answered before this module was imported (``fast_start``) is taken over."""
+    assert isinstance(server.protocol, NvgpuProtocol)
+    server.protocol.handover = take_handover() or Handover()
     server.start_io()
     status = getattr(server.protocol, "exit_status", None)
     return 0 if status is None else status

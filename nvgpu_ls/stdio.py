@@ -28,11 +28,13 @@ _DROPPED = b"X-Dropped-Line: longer than any header\r\n"
 class PipeReader:
     """``readline`` / ``readexactly`` over ``stdin``, the reader interface pygls's message loop uses."""
 
-    def __init__(self, stdin: BinaryIO, executor: ThreadPoolExecutor | None = None) -> None:
+    def __init__(self, stdin: BinaryIO, executor: ThreadPoolExecutor | None = None, prefix: bytes = b"") -> None:
         self.stdin = stdin
         self.executor = executor
         self._stream: asyncio.StreamReader | None = None
         self._threaded = False
+        self._prefix = bytearray(prefix)
+        """Bytes read from ``stdin`` before this reader (``fast_start``): they come first."""
 
     async def _connect(self) -> asyncio.StreamReader | None:
         if self._stream is None and not self._threaded:
@@ -51,6 +53,15 @@ class PipeReader:
         # What earlier messages started runs before the next message is read, as it did when each
         # read waited for a thread: a request sent before ``shutdown`` is answered before it.
         await asyncio.sleep(0)
+        if self._prefix:
+            end = self._prefix.find(b"\n")
+            if end != -1:
+                line = bytes(self._prefix[:end + 1])
+                del self._prefix[:end + 1]
+                return line
+            head = bytes(self._prefix)
+            self._prefix.clear()
+            return head + await self.readline()
         stream = await self._connect()
         if stream is None:
             return await asyncio.get_running_loop().run_in_executor(self.executor, self.stdin.readline)
@@ -62,6 +73,10 @@ class PipeReader:
 
 
     async def readexactly(self, count: int) -> bytes:
+        if self._prefix:
+            head = bytes(self._prefix[:count])
+            del self._prefix[:count]
+            return head if len(head) == count else head + await self.readexactly(count - len(head))
         stream = await self._connect()
         if stream is None:
             return await asyncio.get_running_loop().run_in_executor(self.executor, self.stdin.read, count)

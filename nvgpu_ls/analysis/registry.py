@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Callable, Final, Mapping
 
 from .facts import OpFacts
-from .typegrammar import is_scalar_type_name
 
 _DEFAULT_DIALECTS: Final = {"builtin.module": "builtin", "func.func": "func"}
 """The default dialect each op declares for undotted op names in its regions (upstream's
@@ -64,6 +63,9 @@ class OpRegistry:
     """Facts by op name plus the naming rules of MLIR's custom syntax."""
 
     def __init__(self, ops: Mapping[str, OpFacts], dialects: DialectKnowledge | None = None) -> None:
+        from .typegrammar import is_scalar_type_name  # not at import: the package root imports this module
+
+        self._is_scalar_type_name: Callable[[str], bool] = is_scalar_type_name
         self._ops = ops
         self.dialects = dialects or DialectKnowledge()
         self._lookups: dict[tuple[str, str], OpLookup] = {}
@@ -183,7 +185,7 @@ class OpRegistry:
         return dialect in self.dialects.closed
 
     def is_scalar_type(self, word: str) -> bool:
-        return is_scalar_type_name(word)
+        return self._is_scalar_type_name(word)
 
 
 _DEFAULT: "OpRegistry | None" = None
