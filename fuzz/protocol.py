@@ -116,6 +116,11 @@ class ProtocolReport:
     problems: list[str] = field(default_factory=list)
 
 
+NESTING_LIMIT = 10_000
+"""The recursion limit while the fuzzer runs: ``wrong`` nests values up to 3,000 deep, and this
+process must be able to encode what the server is to be fed (Python's default of 1,000 is not)."""
+
+
 def wrong(rng: random.Random, params: Any, depth: int = 0) -> Any:
     """``params`` with one part replaced by a value of the wrong type, or removed."""
     if not isinstance(params, (dict, list)) or not params or depth > 3 or rng.random() < 0.2:
@@ -256,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--messages", type=int, default=120, help="messages per session")
     args = parser.parse_args(argv)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), NESTING_LIMIT))
     report = asyncio.run(run_protocol(args.seconds, args.seed, args.messages))
     print(f"seed {args.seed}: {report.sessions} sessions, {report.messages} messages, {report.requests} requests, "
           f"{len(report.problems)} problems")
