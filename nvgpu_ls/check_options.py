@@ -28,3 +28,6 @@ class CheckOptions:
     target_origin: str = "--target"
     """Where ``target`` came from, for messages (``nvgpu-ls.toml``, ``--target``, ``settings``)."""
     severities: Mapping[str, str] = field(default_factory=dict)
+    opt_level: int | None = None
+    """The configuration file's ``opt-level``: what the lowering and the PTX use for modules whose
+    ``#nvvm.target`` states no ``O`` (before ``-O`` and the editor's ``optLevel``)."""

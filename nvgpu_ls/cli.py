@@ -233,8 +233,10 @@ class Settings:
     each one's problems are reported once."""
 
     def __init__(self, config_path: str | None = None, no_config: bool = False,
-                 target: str | None = None) -> None:
+                 target: str | None = None, opt_level: int | None = None) -> None:
         self.target = target
+        self.opt_level = opt_level
+        """``-O``: the optimisation level of modules whose ``#nvvm.target`` states none."""
         self.no_config = no_config
         self.explicit: LoadedConfig | None = load_config_file(config_path) if config_path else None
         self.used: dict[str, LoadedConfig] = {}
@@ -537,6 +539,9 @@ def _file_command_parser(prog: str, description: str, verb: str, engine_help: st
     config.add_argument("--no-config", action="store_true", help="use no configuration file")
     parser.add_argument("-g", "--debug-info", action="store_true",
                         help="ask for line info in the attached targets (the kernel is compiled with -g)")
+    parser.add_argument("-O", dest="opt_level", type=int, choices=range(4), metavar="N",
+                        help="optimisation level 0-3 of gpu.modules whose #nvvm.target states none (written as "
+                             "its O, and what LLVM compiles the PTX at; default 3); -O0 ... -O3")
     parser.add_argument("-o", "--output", metavar="OUT", help=output_help)
     return parser
 
@@ -572,7 +577,7 @@ def lower_main(argv: Sequence[str]) -> int:
     if status is not None or args is None:
         return status or 0
     try:
-        settings = Settings(args.config, args.no_config, target)
+        settings = Settings(args.config, args.no_config, target, args.opt_level)
         return run_lower(args.file, settings, args.engine, args.debug_info, args.output, args.upstream_timeout,
                          sys.stdout, sys.stderr)
     except KeyboardInterrupt:
@@ -591,7 +596,7 @@ def run_lower(path: str, settings: Settings, engine: str, debug_info: bool, outp
         print(f"nvgpu-ls: error: {label}: {problem}", file=err)
         return 2
     check = settings.options_for(path)
-    options = LoweringOptions(check=check, debug_info=debug_info)
+    options = LoweringOptions(check=check, debug_info=debug_info, opt_level=settings.opt_level)
     doc = Document(text, uri=shown)
     extra = apply_severities(extra, check.severities)
     if any(d.severity == Severity.ERROR for d in extra):
@@ -697,7 +702,7 @@ def ptx_main(argv: Sequence[str], sass_only: bool = False) -> int:
         print(f"nvgpu-ls: error: --ptxas {shown_path(args.ptxas)}: {why}", file=sys.stderr)
         return 2
     try:
-        settings = Settings(args.config, args.no_config, target)
+        settings = Settings(args.config, args.no_config, target, args.opt_level)
         shown = "sass" if sass_only else "ptx+sass" if args.sass else "ptx"
         return run_ptx(args.file, settings, args.engine, args.debug_info, sass_only or args.validate, args.ptxas,
                        args.output, args.timeout, sys.stdout, sys.stderr, shown, args.format)
@@ -725,7 +730,8 @@ def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, valida
         return 2
     check = settings.options_for(path)
     sass = shown_code != "ptx"
-    options = PreviewOptions(lowering=LoweringOptions(check=check, debug_info=debug_info), engine=engine,
+    options = PreviewOptions(lowering=LoweringOptions(check=check, debug_info=debug_info, opt_level=settings.opt_level),
+                             engine=engine,
                              validate=validate or sass, ptxas_path=ptxas, timeout=timeout, sass=sass)
     doc = Document(text, uri=shown)
     extra = apply_severities(extra, check.severities)

@@ -68,6 +68,8 @@ class ProjectConfig:
     rules: Mapping[str, str] = field(default_factory=dict)
     """Severity (``error``, ``warning``, ``info``, ``hint``, ``off``) by code or glob over codes."""
     overrides: tuple[Override, ...] = ()
+    opt_level: int | None = None
+    """``opt-level``: the optimisation level (0-3) of gpu.modules whose ``#nvvm.target`` states none."""
 
 
 @dataclass(frozen=True)
@@ -303,11 +305,20 @@ class _Reader:
         self.problems.append(ConfigProblem(self.shown, message, line, column, start, end))
 
     def project(self, table: dict[str, Any]) -> ProjectConfig:
-        self.unknown_keys(table, (), ("target", "rules", "overrides"))
+        self.unknown_keys(table, (), ("target", "rules", "overrides", "opt-level"))
         target = self.target(table, ())
         rules = self.rules(table, ())
         overrides = self.overrides(table.get("overrides"))
-        return ProjectConfig(target, rules, overrides)
+        return ProjectConfig(target, rules, overrides, self.opt_level(table))
+
+    def opt_level(self, table: dict[str, Any]) -> int | None:
+        if "opt-level" not in table:
+            return None
+        value = table["opt-level"]
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+            self.report(("opt-level",), f"'opt-level' must be 0, 1, 2 or 3, not {value!r}; it is not used")
+            return None
+        return value
 
     def unknown_keys(self, table: dict[str, Any], where: tuple[str | int, ...], known: Iterable[str]) -> None:
         known = tuple(known)
@@ -552,8 +563,8 @@ def settings_for(loaded: LoadedConfig, file_path: str | os.PathLike[str] | None,
                 for pattern, level in override.rules.items():
                     _override_rule(severities, pattern, level)
     if target is not None:
-        return CheckOptions(target, loaded.origin, severities)
-    return CheckOptions(fallback_target, fallback_origin, severities)
+        return CheckOptions(target, loaded.origin, severities, config.opt_level)
+    return CheckOptions(fallback_target, fallback_origin, severities, config.opt_level)
 
 
 def _override_rule(severities: dict[str, str], pattern: str, level: str) -> None:

@@ -169,7 +169,7 @@ class NvgpuLanguageServer(LanguageServer):
         options = settings_for(loaded, _fs_path(uri), self.settings.target, "settings")
         if self.settings.rules:
             options = CheckOptions(options.target, options.target_origin,
-                                   {**self.settings.rules, **options.severities})
+                                   {**self.settings.rules, **options.severities}, options.opt_level)
         return options
 
     def _report_config_problems(self, loaded: LoadedConfig) -> None:
@@ -291,7 +291,8 @@ class NvgpuLanguageServer(LanguageServer):
                 self.resource_lenses.keep(uri, text, resource_lens.NO_FIGURES)
                 return
             options = ptx_preview.preview_options(entry.options, self.settings.lowering_engine, True,
-                                                  self.settings.trusted_program(self.settings.ptxas_path), sass=True)
+                                                  self.settings.trusted_program(self.settings.ptxas_path), sass=True,
+                                                  opt_level=self.settings.opt_level)
             try:
                 figures = await asyncio.get_running_loop().run_in_executor(
                     self.preview_pool, resource_lens.compile_for_lenses, self.preview_service(), text,
@@ -361,7 +362,8 @@ class NvgpuLanguageServer(LanguageServer):
             text = lowering.saved_text(uri)
             if text is None:
                 raise FeatureError(f"nvgpu-ls: {uri} is neither open nor a saved file")
-        return lowering.lower_to_nvvm(text, uri, self.options_for(uri), engine, encoding)
+        return lowering.lower_to_nvvm(text, uri, self.options_for(uri), engine, encoding,
+                                      opt_level=self.settings.opt_level)
 
 
     async def preview_ptx(self, arguments: Any, sass: bool = False) -> dict[str, Any]:
@@ -399,7 +401,8 @@ class NvgpuLanguageServer(LanguageServer):
                 raise FeatureError(f"nvgpu-ls: {request.uri} is neither open nor a saved file")
         options = ptx_preview.preview_options(
             self.options_for(request.uri), request.engine or self.settings.lowering_engine, request.validate,
-            self.settings.trusted_program(self.settings.ptxas_path), request.timeout, request.sass)
+            self.settings.trusted_program(self.settings.ptxas_path), request.timeout, request.sass,
+            self.settings.opt_level)
         return ptx_preview.run_preview(self.preview_service(), text, request.uri, options, encoding, progress)
 
     def preview_service(self) -> Any:

@@ -59,6 +59,9 @@ class ServerSettings:
     in the background after edits)."""
     diagnostics: str = "all"
     """Which diagnostics are published (``DIAGNOSTICS_MODES``)."""
+    opt_level: int | None = None
+    """The optimisation level (``O``, 0-3) the previews lower and compile modules at whose
+    ``#nvvm.target`` states none; None: 3."""
 
     def trusted_program(self, path: str | None) -> str | None:
         """``path`` when the user trusts it to run, else None (the default is searched)."""
@@ -194,6 +197,14 @@ def _engine(value: Any) -> str:
     return value
 
 
+def _opt_level(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise ValueError(f"expected an optimisation level 0, 1, 2 or 3, got {value!r}")
+    return value
+
+
 def _diagnostics_mode(value: Any) -> str:
     if value not in DIAGNOSTICS_MODES:
         raise ValueError(f"expected one of {', '.join(DIAGNOSTICS_MODES)}, got {value!r}")
@@ -210,4 +221,5 @@ _READERS = {
     "trustedTools": ("trusted_tools", _programs),
     "resourceLens": ("resource_lens", _flag),
     "diagnostics": ("diagnostics", _diagnostics_mode),
+    "optLevel": ("opt_level", _opt_level),
 }

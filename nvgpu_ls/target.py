@@ -111,6 +111,8 @@ class ResolvedTarget:
     span: tuple[int, int] | None = None
     """Where in the document the target is written; None for the fallback."""
     error: str | None = None
+    opt_level: int | None = None
+    """The optimisation level (``O``) an ``#nvvm.target`` states; None where it states none."""
 
 
 # ---------------------------------------------------------------------------- parsing
@@ -325,10 +327,11 @@ def nvvm_targets(doc: "Document", module_op: "Operation") -> list[ResolvedTarget
             continue
         span = spans[index] if index < len(spans) else (entry.value_start, entry.value_end)
         target = make_target(element.chip, element.features)
+        stated = element.opt_level if any(key == "O" for key, _ in element.params) else None
         if isinstance(target, str):
-            result.append(ResolvedTarget(None, "#nvvm.target", span, target))
+            result.append(ResolvedTarget(None, "#nvvm.target", span, target, stated))
         else:
-            result.append(ResolvedTarget(target, "#nvvm.target", span))
+            result.append(ResolvedTarget(target, "#nvvm.target", span, opt_level=stated))
     return result
 
 

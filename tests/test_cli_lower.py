@@ -177,3 +177,27 @@ def test_the_upstream_engine_reports_a_file_with_errors_as_exit_1():
     done = nvgpu_ls("lower", str(BROKEN), "--engine", "upstream")
     assert done.returncode == 1 and done.stdout == ""
     assert f"{BROKEN}:" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("level", ["0", "1", "3"])
+def test_dash_o_sets_the_level_of_modules_whose_target_states_none(level):
+    done = nvgpu_ls("lower", str(KERNEL), "--target", "sm_80", "--no-config", f"-O{level}")
+    assert done.returncode == 0, done.stderr
+    assert f'#nvvm.target<O = {level}, chip = "sm_80"' in done.stdout
+
+
+def test_dash_o_two_is_written_as_upstream_prints_it_and_a_bad_level_is_a_usage_error():
+    done = nvgpu_ls("lower", str(KERNEL), "--target", "sm_80", "--no-config", "-O", "2")
+    assert done.returncode == 0 and '#nvvm.target<chip = "sm_80"' in done.stdout
+    assert nvgpu_ls("lower", str(KERNEL), "--target", "sm_80", "-O4").returncode == 2
+
+
+def test_a_target_that_states_its_level_keeps_it_whatever_dash_o_says(tmp_path):
+    source = KERNEL.read_text()
+    assert "gpu.module @" in source
+    stated = tmp_path / "stated.mlir"
+    stated.write_text(source.replace("gpu.module @kernels {", 'gpu.module @kernels [#nvvm.target<O = 1, chip = "sm_80">] {', 1))
+    assert '#nvvm.target<O = 1, chip = "sm_80"' in stated.read_text()
+    done = nvgpu_ls("lower", str(stated), "--no-config", "-O3")
+    assert done.returncode == 0, done.stderr
+    assert '#nvvm.target<O = 1, chip = "sm_80"' in done.stdout

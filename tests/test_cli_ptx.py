@@ -47,11 +47,20 @@ def test_the_gemm_kernel_is_compiled_to_ptx_on_standard_output():
     done = nvgpu_ls(str(GEMM), "--no-config")
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
-    assert done.stdout.startswith('// gpu.module @matrix_ampere_gemm: sm_80 (+ptx71)\n')
+    assert done.stdout.startswith('// gpu.module @matrix_ampere_gemm: sm_80 (+ptx71), O3\n')
     for instruction in ("cp.async.cg.shared.global", "cp.async.wait_group", "ldmatrix.sync.aligned.m8n8.x4",
                         "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma.sp"):
         assert instruction in done.stdout, instruction
     assert ".target sm_80" in done.stdout and ".loc" in done.stdout
+
+
+def test_dash_o_is_the_level_llvm_compiles_the_ptx_at_and_the_header_says_it():
+    plain = nvgpu_ls(str(GEMM), "--no-config", "-O0")
+    optimised = nvgpu_ls(str(GEMM), "--no-config", "-O3")
+    assert plain.returncode == optimised.returncode == 0, plain.stderr + optimised.stderr
+    assert plain.stdout.startswith("// gpu.module @matrix_ampere_gemm: sm_80 (+ptx71), O0\n")
+    assert optimised.stdout.startswith("// gpu.module @matrix_ampere_gemm: sm_80 (+ptx71), O3\n")
+    assert plain.stdout.split("\n", 1)[1] != optimised.stdout.split("\n", 1)[1]  # LLVM ran another pipeline
 
 
 @pytest.mark.skipif(not HAS_PTXAS, reason="no ptxas on PATH or in the nvidia-cuda-nvcc wheel")

@@ -427,3 +427,43 @@ def test_a_config_planted_above_a_checkout_is_not_used(tmp_path):
     (checkout / ".git").write_text("gitdir: elsewhere\n")  # a worktree's root
     (checkout / "nvgpu-ls.toml").unlink()
     assert load_config(kernel) == LoadedConfig()
+
+
+# --------------------------------------------------------------------------- opt-level
+def test_opt_level_is_read_and_carried_with_the_check_options(tmp_path):
+    config = write(tmp_path / "nvgpu-ls.toml", 'target = "sm_80"\nopt-level = 1\n')
+    loaded = load_config_file(str(config))
+    assert loaded.problems == () and loaded.config.opt_level == 1
+    assert settings_for(loaded, tmp_path / "k.mlir").opt_level == 1
+    assert settings_for(LoadedConfig(), tmp_path / "k.mlir", "sm_80").opt_level is None
+
+
+@pytest.mark.parametrize("value", ["4", "-1", "true", '"2"', "2.0"])
+def test_an_opt_level_that_is_no_level_is_reported_and_not_used(tmp_path, value):
+    loaded = load_config_file(str(write(tmp_path / "nvgpu-ls.toml", f"opt-level = {value}\n")))
+    (problem,) = loaded.problems
+    assert "'opt-level' must be 0, 1, 2 or 3" in problem.message and problem.line == 1
+    assert loaded.config.opt_level is None
+
+
+def test_the_configurations_opt_level_comes_before_dash_o_and_after_the_targets_own(tmp_path):
+    from nvgpu_ls.cli import main
+
+    write(tmp_path / "nvgpu-ls.toml", 'target = "sm_80"\nopt-level = 1\n')
+    kernel = write(tmp_path / "k.mlir", """\
+        gpu.module @plain {
+          gpu.func @k() kernel {
+            gpu.return
+          }
+        }
+        gpu.module @stated [#nvvm.target<O = 0, chip = "sm_80">] {
+          gpu.func @j() kernel {
+            gpu.return
+          }
+        }
+        """)
+    out = tmp_path / "k.nvvm.mlir"
+    assert main(["lower", str(kernel), "-O3", "-o", str(out)]) == 0
+    lowered = out.read_text()
+    assert '@plain [#nvvm.target<O = 1, chip = "sm_80"' in lowered
+    assert '@stated [#nvvm.target<O = 0, chip = "sm_80"' in lowered

@@ -380,3 +380,10 @@ def test_hover_on_an_iter_arg_shows_its_type_and_where_the_loop_defines_it() -> 
     shown = markdown(text, "%acc", 1)
     assert shown.startswith("`%acc`: `index`")
     assert "block argument #1 of the entry block of `scf.for`" in shown
+
+
+def test_nvvm_target_hover_says_the_level_modules_are_lowered_and_compiled_at() -> None:
+    assert "Lowered and compiled at **O3** (the target states no `O`: nvgpu-ls's default)" in \
+        markdown(KERNELS, "sm_80", 0, 1)
+    stated = KERNELS.replace('#nvvm.target<chip = "sm_80">', '#nvvm.target<O = 1, chip = "sm_80">', 1)
+    assert "Lowered and compiled at **O1** (this target's `O`)" in markdown(stated, "sm_80", 0, 1)

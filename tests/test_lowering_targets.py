@@ -28,7 +28,7 @@ gpu.module @{name}{header} {{
 """
 
 
-def attach(text: str, target: str | None = None, debug_info: bool = False, opt_level: int = 3) -> str:
+def attach(text: str, target: str | None = None, debug_info: bool = False, opt_level: int | None = None) -> str:
     options = LoweringOptions(check=CheckOptions(target=target), attach_targets=True, debug_info=debug_info,
                               opt_level=opt_level)
     result = lower_document(Document(text), "test.mlir", options)
@@ -106,11 +106,17 @@ def test_debug_info_adds_the_g_flag_in_printed_order():
     assert_upstream_accepts(text)
 
 
-def test_opt_level_follows_the_options_and_two_is_left_out_as_upstream_prints_it():
-    assert "O = 1," in attach(module(' [#nvvm.target<chip = "sm_90">]'), opt_level=1)
-    text = attach(module(' [#nvvm.target<chip = "sm_90", O = 3>]'), opt_level=2)
+def test_opt_level_is_the_targets_own_else_the_options_else_three_and_two_is_left_out_as_upstream_prints_it():
+    bare = module(' [#nvvm.target<chip = "sm_90">]')
+    assert "O = 1," in attach(bare, opt_level=1)
+    assert "O = 3," in attach(bare)
+    text = attach(bare, opt_level=2)
     assert targets(text) == [f'#nvvm.target<chip = "sm_90", flags = {{{FLAGS}}}>']
     assert_upstream_accepts(text)
+    stated = attach(module(' [#nvvm.target<chip = "sm_90", O = 3>]'), opt_level=2)
+    assert targets(stated) == [f'#nvvm.target<O = 3, chip = "sm_90", flags = {{{FLAGS}}}>']
+    assert "O = 0," in attach(module(' [#nvvm.target<O = 0, chip = "sm_90">]'), opt_level=3)
+    assert_upstream_accepts(stated)
 
 
 @pytest.mark.parametrize("marker", ["nv_tileaa.libnvvm_use_nvgpucomp", "nv_tileaa.libnvvm_use_nvgpucomp = true"])

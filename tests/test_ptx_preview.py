@@ -59,7 +59,7 @@ def _mapped(preview: PtxPreview) -> dict[int, tuple[int, int]]:
 def test_cp_async_kernel_previews_with_its_line_mapped_to_the_source_op(service: PreviewService, engine: str) -> None:
     preview = service.preview(KERNEL, PATH, PreviewOptions(engine=engine))
     assert not preview.diagnostics, [d.message for d in preview.diagnostics]
-    assert preview.ptx.startswith("// gpu.module @copy: sm_80 (+ptx71)\n")
+    assert preview.ptx.startswith("// gpu.module @copy: sm_80 (+ptx71), O3\n")
     assert ".target sm_80\n" in preview.ptx  # line info only: no ", debug" (ptxas would compile for a debugger)
     assert re.findall(r'\.file\s+\d+\s+"([^"]*)"', preview.ptx) == [PATH]
     [copy] = _lines_of(preview, "cp.async.cg.shared.global")

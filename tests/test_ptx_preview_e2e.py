@@ -113,7 +113,7 @@ def test_the_action_and_the_request_answer_mapped_ptx_with_progress_on_the_way(c
     assert ptx_lines_mapped_to(by_command, "mma.sync.aligned", "nvgpu.mma.sync")
     assert ptx_lines_mapped_to(by_command, "ldmatrix.sync.aligned", "nvgpu.ldmatrix")
     assert ptx_lines_mapped_to(by_command, "cp.async", "nvgpu.device_async_copy")
-    assert by_command["modules"] == [{"name": "matrix_ampere_gemm", "chip": "sm_80", "features": "+ptx71"}]
+    assert by_command["modules"] == [{"name": "matrix_ampere_gemm", "chip": "sm_80", "features": "+ptx71", "optLevel": 3}]
     if HAS_PTXAS:
         (report,) = by_command["ptxasReport"]
         assert report["ok"] and {k["name"] for k in report["kernels"]} == {"gemm_f16", "gemm_i8", "sparse_f16"}

@@ -93,3 +93,15 @@ def test_trusted_tools_from_workspace_configuration_are_ignored():
 def test_trusted_tools_must_be_absolute_paths(value, why):
     settings, (problem,) = parse_settings({"trustedTools": value}, launch=True)
     assert settings.trusted_tools == frozenset() and why in problem
+
+
+@pytest.mark.parametrize("value, expected", [(0, 0), (3, 3), (None, None)])
+def test_opt_level_is_a_level_from_0_to_3_or_unset(value, expected):
+    settings, problems = parse_settings({"optLevel": value})
+    assert (settings.opt_level, problems) == (expected, [])
+
+
+@pytest.mark.parametrize("value", [4, -1, True, "2", 2.0])
+def test_an_opt_level_out_of_range_keeps_the_default(value):
+    settings, (problem,) = parse_settings({"optLevel": value})
+    assert settings.opt_level is None and "optimisation level 0, 1, 2 or 3" in problem

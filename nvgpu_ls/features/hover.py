@@ -56,6 +56,13 @@ def hover(ctx: FeatureContext, position: lsp.Position) -> lsp.Hover | None:
                      range=ctx.range(start, end))
 
 
+def _chosen_opt_level(ctx: FeatureContext) -> tuple[int | None, str]:
+    """The level for modules whose target states none, and where it comes from."""
+    if ctx.options.opt_level is not None:
+        return ctx.options.opt_level, "the configuration file's `opt-level`"
+    return ctx.settings.opt_level, "the `optLevel` setting"
+
+
 def diagnostic_rules(ctx: FeatureContext, offset: int) -> list[str]:
     """A link to the documentation of each diagnostic's code at ``offset``, with the rule itself
     for a hazard (``nvgpu.hazard.*``), one paragraph each."""
@@ -107,11 +114,11 @@ def target_at(ctx: FeatureContext, op: Operation, entry: AttrEntry, offset: int)
     if entry.name == "targets" and op.name == "gpu.module":
         for found in nvvm_targets(ctx.doc, op):
             if found.span is not None and found.span[0] <= offset <= found.span[1]:
-                return describe_target(found), found.span[0], found.span[1]
+                return describe_target(found, *_chosen_opt_level(ctx)), found.span[0], found.span[1]
     if entry.name in (TILEAA_SPEC, TILEAA_CC):
         tileaa = tileaa_target(ctx.doc, op)
         if tileaa is not None and tileaa.span is not None:
-            return describe_target(tileaa), tileaa.span[0], tileaa.span[1]
+            return describe_target(tileaa, *_chosen_opt_level(ctx)), tileaa.span[0], tileaa.span[1]
     return None
 
 

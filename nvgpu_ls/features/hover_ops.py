@@ -15,6 +15,7 @@ from ..analysis.values import UnitAttr
 from ..dialects import NVGPU_OPS
 from ..analysis.facts import AttributeFact, OperandFact, OpFacts, Requirement, ResultFact
 from ..dialects.instance_forms import instance_form
+from ..lowering.target_attachment import opt_level_of
 from ..target import (
     CHIP_PTX, ResolvedTarget, Target, alternatives, format_ptx, module_targets, ptx_needed, requirement_text,
     satisfies, sm_satisfies,
@@ -291,12 +292,16 @@ def describe_keyword(ctx: FeatureContext, op: Operation, word: str) -> list[str]
 
 
 # ---------------------------------------------------------------- #nvvm.target
-def describe_target(found: ResolvedTarget) -> list[str]:
-    """What a target allows: its PTX ISA and which nvgpu op families it accepts or refuses."""
+def describe_target(found: ResolvedTarget, chosen_opt_level: int | None = None,
+                    chosen_from: str = "the `optLevel` setting") -> list[str]:
+    """What a target allows: its PTX ISA, the optimisation level its modules are lowered and
+    compiled at (``chosen_opt_level``: the ``optLevel`` setting), and which nvgpu op families
+    it accepts or refuses."""
     target = found.target
     if target is None:
         return [f"**Target** from {found.source}: {found.error}"]
-    lines = [f"### {found.source} — {target.chip}", _ptx_origin(target)]
+    lines = [f"### {found.source} — {target.chip}", _ptx_origin(target),
+             _opt_level_origin(found, chosen_opt_level, chosen_from)]
     if target.suffix == "a":
         lines.append(f"`{target.chip}` is architecture-specific: its `a` features are not inherited by later GPUs.")
     elif target.suffix == "f":
@@ -310,6 +315,17 @@ def describe_target(found: ResolvedTarget) -> list[str]:
         lines.append("**Not available**:")
         lines += [f"- **{family}**: {', '.join(ops)}" for family, ops in denied.items()]
     return lines
+
+
+def _opt_level_origin(found: ResolvedTarget, chosen: int | None, chosen_from: str) -> str:
+    level = opt_level_of(found, chosen)
+    if found.opt_level is not None:
+        why = "this target's `O`"
+    elif chosen is not None:
+        why = f"the target states no `O`: {chosen_from}"
+    else:
+        why = "the target states no `O`: nvgpu-ls's default"
+    return f"Lowered and compiled at **O{level}** ({why})"
 
 
 def _ptx_origin(target: Target) -> str:

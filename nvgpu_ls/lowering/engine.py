@@ -44,7 +44,15 @@ class LoweringOptions:
     attach_targets: bool = True
     debug_info: bool = False
     """Add ``-g`` to the attached targets' flags (the kernel is compiled with line info)."""
-    opt_level: int = 3
+    opt_level: int | None = None
+    """The optimisation level (``O``, 0-3) for modules whose ``#nvvm.target`` states none (one that
+    states it keeps it) and the configuration file gives none (``check.opt_level``: it travels
+    with the code, so it comes first); None: ``DEFAULT_LOWERING_OPT_LEVEL``."""
+
+    @property
+    def chosen_opt_level(self) -> int | None:
+        """The level for modules whose target states none: the configuration's, else ``opt_level``."""
+        return self.check.opt_level if self.check.opt_level is not None else self.opt_level
 
 
 @dataclass

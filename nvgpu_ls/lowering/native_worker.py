@@ -24,11 +24,11 @@ run, the result printed with debug info. Locations of the parsed buffer are rewr
 ``file_name`` (a request key) with lines and columns of the whole text. Diagnostics are
 ``upstream_worker`` records.
 
-``ptx``: ``{"text", "pipeline", "opt_level"}`` → ``{"modules": [{"name", "chip",
-"features", "llvm_ir", "ptx"}], "problems": [{"stage", "message", "module"}]}``: the
+``ptx``: ``{"text", "pipeline"}`` → ``{"modules": [{"name", "chip", "features",
+"opt_level", "llvm_ir", "ptx"}], "problems": [{"stage", "message", "module"}]}``: the
 text parsed, kernel signatures converted (``nvgpu_ls/ptx/signatures.py``), ``pipeline`` run
 (the text in pure LLVM dialect after it), each ``gpu.module``'s body translated to LLVM IR
-and compiled by llvmlite for the module's ``#nvvm.target``. With ``"debug_info": true`` the
+and compiled by llvmlite for the module's ``#nvvm.target``, at its ``O``. With ``"debug_info": true`` the
 PTX carries ``.file``/``.loc`` line directives (and nothing else of DWARF: the functions get
 ``DebugDirectivesOnly`` scopes, what ``nvcc -lineinfo`` gives, so ptxas still optimises as
 without them). ``"file_name"`` and ``"line_origins"`` (the builtin engine's
@@ -62,8 +62,11 @@ _HERE = Path(__file__).resolve().parent
 _BUFFER_LOCATION = re.compile(r'"-":(\d+):(\d+)')
 _CHIP = re.compile(r'chip\s*=\s*"([^"]*)"')
 _FEATURES = re.compile(r'features\s*=\s*"([^"]*)"')
+_OPT_LEVEL = re.compile(r'(?:<|,)\s*O\s*=\s*(\d)')
 DEFAULT_CHIP = "sm_75"
 DEFAULT_FEATURES = ""
+DEFAULT_OPT_LEVEL = 2
+"""What a ``#nvvm.target`` without ``O`` means (upstream's default, which its printer leaves out)."""
 """What a ``#nvvm.target`` without them means: upstream's printer leaves an empty ``features``
 out (NVPTX then emits the chip's own default PTX version) and uses sm_75 where no chip is
 given (``gpu-nvvm-attach-target``'s default)."""
@@ -186,17 +189,20 @@ def _pipeline_stage(pipeline: str) -> str:
 
 
 # ---------------------------------------------------------------------------- ptx
-def target_of(module_op: Any) -> tuple[str, str]:
-    """chip and features of a gpu.module's first ``#nvvm.target`` (its defaults without one)."""
+def target_of(module_op: Any) -> tuple[str, str, int]:
+    """chip, features and optimisation level of a gpu.module's first ``#nvvm.target`` (their
+    defaults without one)."""
     targets = module_op.attributes["targets"] if "targets" in module_op.attributes else None
     for target in targets or ():
         spelled = str(target)
         if spelled.startswith("#nvvm.target"):
             chip = _CHIP.search(spelled)
             features = _FEATURES.search(spelled)
+            level = _OPT_LEVEL.search(spelled.split("flags", 1)[0])
             return (chip.group(1) if chip else DEFAULT_CHIP,
-                    features.group(1) if features else DEFAULT_FEATURES)
-    return DEFAULT_CHIP, DEFAULT_FEATURES
+                    features.group(1) if features else DEFAULT_FEATURES,
+                    int(level.group(1)) if level else DEFAULT_OPT_LEVEL)
+    return DEFAULT_CHIP, DEFAULT_FEATURES, DEFAULT_OPT_LEVEL
 
 
 def gpu_modules(op: Any) -> list[Any]:
@@ -272,7 +278,7 @@ def serve_ptx(session: Session, request: dict) -> dict:
             result["llvm_dialect"] = str(module)
         for gpu_module in gpu_modules(module.operation):
             name = str(gpu_module.attributes["sym_name"]).strip('"')
-            chip, features = target_of(gpu_module)
+            chip, features, opt_level = target_of(gpu_module)
             left = unlowered_ops(gpu_module)
             if left:
                 problems.append(_problem("lower-to-llvm", "ops left that are not in the LLVM dialect: "
@@ -286,11 +292,12 @@ def serve_ptx(session: Session, request: dict) -> dict:
                 continue
             session.stage("llvm-codegen", module=name)
             try:
-                ptx = _codegen(llvm_ir, chip, features, int(request.get("opt_level", 3)))
+                ptx = _codegen(llvm_ir, chip, features, opt_level)
             except RuntimeError as error:
                 problems.append(_problem("llvm-codegen", _error_text(error), name))
                 continue
-            modules.append({"name": name, "chip": chip, "features": features, "llvm_ir": llvm_ir, "ptx": ptx})
+            modules.append({"name": name, "chip": chip, "features": features, "opt_level": opt_level,
+                            "llvm_ir": llvm_ir, "ptx": ptx})
     return result
 
 

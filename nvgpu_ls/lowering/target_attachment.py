@@ -8,8 +8,9 @@ from outside the file), spelled as the compilation pipeline wants it::
                  flags = {"-Xopt", "-fma=0", "-g", "-pragma-unroll-threshold=9900000",
                           libNVVMUseNVGpuComp = true}>
 
-* ``triple`` is always ``nvptx64-nvidia-cuda``, upstream's default, and ``O`` is the
-  lowering's ``opt_level``. Both are written the way upstream's printer writes them, which
+* ``triple`` is always ``nvptx64-nvidia-cuda``, upstream's default, and ``O`` is the level a
+  source ``#nvvm.target`` states, else the lowering's ``opt_level`` (``-O``, the ``optLevel``
+  setting), else 3 (``opt_level_of``); the PTX is compiled at that level. Both are written the way upstream's printer writes them, which
   leaves out parameters equal to their defaults (``triple``, ``O = 2``, empty
   ``features``), so the attribute survives a parse/print round trip through upstream
   unchanged.
@@ -45,7 +46,7 @@ from typing import TYPE_CHECKING
 from ..analysis.ir import Operation
 from ..analysis.values import ArrayAttr, AttrAliasRef, BoolAttr, NVVMTargetAttr, UnitAttr
 from ..diagnostics import Diagnostic, Severity
-from ..target import CHIP_PTX, Target, _element_spans, module_targets
+from ..target import CHIP_PTX, ResolvedTarget, Target, _element_spans, module_targets
 
 if TYPE_CHECKING:
     from ..analysis.document import Document
@@ -58,6 +59,18 @@ USE_NVGPUCOMP = "nv_tileaa.libnvvm_use_nvgpucomp"
 BASE_FLAGS = ("-Xopt", "-fma=0", "-pragma-unroll-threshold=9900000")
 DEFAULT_OPT_LEVEL = 2
 """Upstream's default ``O``, which its printer leaves out."""
+DEFAULT_LOWERING_OPT_LEVEL = 3
+"""The level a lowered module gets when neither its ``#nvvm.target`` nor the user says one: the
+optimised path, as the target adapter this lowering follows defaults to."""
+
+
+def opt_level_of(resolved: ResolvedTarget, chosen: int | None) -> int:
+    """The ``O`` a module is lowered and compiled at: its ``#nvvm.target``'s, else ``chosen`` (the
+    configuration's ``opt-level``, ``-O``, the ``optLevel`` setting), else
+    ``DEFAULT_LOWERING_OPT_LEVEL``."""
+    if resolved.opt_level is not None:
+        return resolved.opt_level
+    return chosen if chosen is not None else DEFAULT_LOWERING_OPT_LEVEL
 
 
 def target_edits(doc: "Document", run: "LoweringRun") -> tuple[list["Edit"], list[Diagnostic]]:
@@ -128,7 +141,8 @@ def _module_edit(doc: "Document", run: "LoweringRun", op: Operation) -> tuple["E
     if problems:
         return None, problems
     nvgpucomp = uses_nvgpucomp(op)
-    texts = [nvvm_target_text(r.target, run.options.opt_level, run.options.debug_info, nvgpucomp)
+    texts = [nvvm_target_text(r.target, opt_level_of(r, run.options.chosen_opt_level), run.options.debug_info,
+                              nvgpucomp)
              for r in resolved if r.target is not None]
     entry = op.attributes.get("targets")
     if entry is not None and isinstance(entry.value, ArrayAttr):

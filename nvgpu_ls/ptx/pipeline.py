@@ -52,6 +52,8 @@ class PtxModule:
     features: str
     llvm_ir: str
     ptx: str
+    opt_level: int = 2
+    """The ``O`` of the module's ``#nvvm.target``, which LLVM optimised and compiled it at."""
 
 
 @dataclass
@@ -69,7 +71,7 @@ class PtxResult:
         return next((m for m in self.modules if m.name == name), None)
 
 
-def lowered_to_ptx(lowered_text: str, timeout: float = 120.0, *, opt_level: int = 3,
+def lowered_to_ptx(lowered_text: str, timeout: float = 120.0, *,
                    pipeline: str = LOWER_TO_LLVM, keep_llvm_dialect: bool = False,
                    env: dict[str, str] | None = None, worker: "NativeWorker | None" = None,
                    debug_info: bool = False, file_name: str | None = None,
@@ -81,7 +83,7 @@ def lowered_to_ptx(lowered_text: str, timeout: float = 120.0, *, opt_level: int 
     ``line_origins`` (``Lowered.line_origins``) point the lines of ops without a location of
     their own at the source lines they come from. ``on_stage`` is told each stage entered
     (with ``worker`` only)."""
-    request = {"kind": "ptx", "text": lowered_text, "pipeline": pipeline, "opt_level": opt_level,
+    request = {"kind": "ptx", "text": lowered_text, "pipeline": pipeline,
                "keep_llvm_dialect": keep_llvm_dialect, "debug_info": debug_info}
     if file_name is not None:
         request["file_name"] = file_name
@@ -96,7 +98,8 @@ def lowered_to_ptx(lowered_text: str, timeout: float = 120.0, *, opt_level: int 
                                       reply.where.get("module"))])
     try:
         modules = [PtxModule(str(m["name"]), str(m["chip"]), str(m["features"]), str(m["llvm_ir"]),
-                             ptxas_safe_file_names(str(m["ptx"]))) for m in reply.result["modules"]]
+                             ptxas_safe_file_names(str(m["ptx"])), int(m.get("opt_level", 2)))
+                   for m in reply.result["modules"]]
         problems = [Problem(str(p["stage"]), str(p["message"]), p.get("module"))
                     for p in reply.result["problems"]]
     except (KeyError, TypeError) as exc:

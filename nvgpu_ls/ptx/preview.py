@@ -204,7 +204,8 @@ class PtxPreview:
             "ptx": self.ptx,
             "mapping": [[m.ptx_line, m.source_line, m.source_column] for m in self.mapping],
             "ptxasReport": self.ptxas_json(),
-            "modules": [{"name": m.name, "chip": m.chip, "features": m.features} for m in self.modules],
+            "modules": [{"name": m.name, "chip": m.chip, "features": m.features, "optLevel": m.opt_level}
+                        for m in self.modules],
             "cached": self.cached,
         }
 
@@ -373,7 +374,7 @@ class _Run:
         if not self.check_lowered(lowered.text or ""):
             return self.result()
         self.report("compiling to PTX")
-        compiled = lowered_to_ptx(lowered.text or "", options.timeout, opt_level=options.lowering.opt_level,
+        compiled = lowered_to_ptx(lowered.text or "", options.timeout,
                                   worker=self.worker, debug_info=True, file_name=self.file_name,
                                   line_origins=lowered.line_origins, on_stage=self.on_stage)
         for problem in compiled.problems:
@@ -499,7 +500,7 @@ class _Run:
                 parts.append("\n")
                 line += 1
             features = f" ({module.features})" if module.features else ""
-            parts.append(f"// gpu.module @{module.name}: {module.chip}{features}\n")
+            parts.append(f"// gpu.module @{module.name}: {module.chip}{features}, O{module.opt_level}\n")
             line += 1
             offsets[module.name] = line
             body = module.ptx if module.ptx.endswith("\n") else module.ptx + "\n"

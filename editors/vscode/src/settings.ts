@@ -8,7 +8,7 @@ export const SECTION = 'nvgpu-ls';
 /** The settings the server reads (it reports any other key as unknown). */
 export const SERVER_SETTING_KEYS = [
   'target', 'configPath', 'rules', 'loweringEngine', 'ptxasPath', 'idleMemoryRelease', 'resourceLens',
-  'diagnostics',
+  'diagnostics', 'optLevel',
 ] as const;
 
 /** LLVM's MLIR extension, which runs `mlir-lsp-server` for `.mlir` files when `mlir.server_path`
@@ -34,6 +34,7 @@ export interface ServerSettings {
   idleMemoryRelease?: number;
   resourceLens?: boolean;
   diagnostics?: string;
+  optLevel?: number | null;
 }
 
 /** The server's `diagnostics` setting for the client's: `auto` (the default) is `beyondUpstream`
