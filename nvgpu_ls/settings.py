@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .config import check_target
 from .check_options import SEVERITY_NAMES
@@ -191,10 +191,13 @@ def _flag(value: Any) -> bool:
     return value
 
 
-def _engine(value: Any) -> str:
-    if value not in ENGINES:
-        raise ValueError(f"expected one of {', '.join(ENGINES)}, got {value!r}")
-    return value
+def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str]:
+    """A reader of a setting that is one of ``choices``."""
+    def read(value: Any) -> str:
+        if value not in choices:
+            raise ValueError(f"expected one of {', '.join(choices)}, got {value!r}")
+        return value
+    return read
 
 
 def _opt_level(value: Any) -> int | None:
@@ -205,21 +208,16 @@ def _opt_level(value: Any) -> int | None:
     return value
 
 
-def _diagnostics_mode(value: Any) -> str:
-    if value not in DIAGNOSTICS_MODES:
-        raise ValueError(f"expected one of {', '.join(DIAGNOSTICS_MODES)}, got {value!r}")
-    return value
-
 
 _READERS = {
     "target": ("target", _target),
     "configPath": ("config_path", _path),
     "rules": ("rules", _rules),
-    "loweringEngine": ("lowering_engine", _engine),
+    "loweringEngine": ("lowering_engine", _one_of(ENGINES)),
     "ptxasPath": ("ptxas_path", _program),
     "idleMemoryRelease": ("idle_memory_release", _seconds),
     "trustedTools": ("trusted_tools", _programs),
     "resourceLens": ("resource_lens", _flag),
-    "diagnostics": ("diagnostics", _diagnostics_mode),
+    "diagnostics": ("diagnostics", _one_of(DIAGNOSTICS_MODES)),
     "optLevel": ("opt_level", _opt_level),
 }
