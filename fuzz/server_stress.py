@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from fuzz.stdio_client import StdioClient
+from nvgpu_ls.diagnostics import shown_message
 from nvgpu_ls.memory import memory_kib
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -444,7 +445,7 @@ class Storm:
             return
         checked: dict[str, set[tuple]] = {path: set() for path in paths}
         for d in found:
-            shown = d["message"] + (f"\n{d['explanation']}" if d.get("explanation") else "")  # as the editor shows it
+            shown = shown_message(d["message"], d.get("explanation", ""))  # as the editor shows it
             checked.setdefault(d["file"], set()).add((d["range"]["start"]["line"] - 1, d["range"]["start"]["column"] - 1,
                                                       d["code"], shown))
         for path, mirror in paths.items():

@@ -11,6 +11,15 @@ from typing import Mapping
 
 from .diagnostics import Severity
 
+OPT_LEVELS = range(4)
+"""The optimisation levels (``O``) a target, ``-O``, ``opt-level`` and ``optLevel`` may name."""
+
+
+def is_opt_level(value: object) -> bool:
+    """Is ``value`` an optimisation level as a configuration spells one (an integer 0-3, not a bool)?"""
+    return isinstance(value, int) and not isinstance(value, bool) and value in OPT_LEVELS
+
+
 SEVERITY_NAMES: dict[str, Severity | None] = {
     "error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFORMATION,
     "information": Severity.INFORMATION, "hint": Severity.HINT, "off": None,

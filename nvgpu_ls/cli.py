@@ -57,7 +57,7 @@ from .output import (
 )
 from .result_cache import FileResult, ResultCache, default_cache_dir
 from .settings import ENGINES
-from .check_options import CheckOptions
+from .check_options import OPT_LEVELS, CheckOptions
 from .verify import apply_severities, check_document
 
 if TYPE_CHECKING:
@@ -539,7 +539,7 @@ def _file_command_parser(prog: str, description: str, verb: str, engine_help: st
     config.add_argument("--no-config", action="store_true", help="use no configuration file")
     parser.add_argument("-g", "--debug-info", action="store_true",
                         help="ask for line info in the attached targets (the kernel is compiled with -g)")
-    parser.add_argument("-O", dest="opt_level", type=int, choices=range(4), metavar="N",
+    parser.add_argument("-O", dest="opt_level", type=int, choices=OPT_LEVELS, metavar="N",
                         help="optimisation level 0-3 of gpu.modules whose #nvvm.target states none (written as "
                              "its O, and what LLVM compiles the PTX at; default 3); -O0 ... -O3")
     parser.add_argument("-o", "--output", metavar="OUT", help=output_help)

@@ -38,7 +38,7 @@ from .diagnostics import Diagnostic, Severity
 from .files import MAX_CONFIG_BYTES, read_file
 from .globs import glob_match
 from .target import make_target
-from .check_options import SEVERITY_NAMES, CheckOptions
+from .check_options import SEVERITY_NAMES, CheckOptions, is_opt_level
 
 CONFIG_FILE = "nvgpu-ls.toml"
 PYPROJECT_FILE = "pyproject.toml"
@@ -315,7 +315,7 @@ class _Reader:
         if "opt-level" not in table:
             return None
         value = table["opt-level"]
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        if not is_opt_level(value):
             self.report(("opt-level",), f"'opt-level' must be 0, 1, 2 or 3, not {value!r}; it is not used")
             return None
         return value

@@ -19,6 +19,12 @@ class Severity(enum.IntEnum):
         return {1: "error", 2: "warning", 3: "info", 4: "hint"}[int(self)]
 
 
+def shown_message(message: str, explanation: str) -> str:
+    """What editors and reports show of a diagnostic: upstream's ``message`` and, on its own line,
+    nvgpu-ls's ``explanation`` when there is one."""
+    return f"{message}\n{explanation}" if explanation else message
+
+
 @dataclass(frozen=True)
 class Related:
     """Another place in the buffer that explains a diagnostic."""
@@ -48,7 +54,7 @@ class Diagnostic:
     @property
     def full_message(self) -> str:
         """``message`` and, on its own line, the explanation (what editors and reports show)."""
-        return f"{self.message}\n{self.explanation}" if self.explanation else self.message
+        return shown_message(self.message, self.explanation)
 
     def shifted(self, delta: int) -> "Diagnostic":
         """The same diagnostic moved by ``delta`` characters (after an edit before it)."""

@@ -19,7 +19,7 @@ from typing import Iterable, Sequence, TextIO
 from urllib.parse import quote
 
 from .code_pages import PROJECT_URL, code_url
-from .diagnostics import Severity
+from .diagnostics import Severity, shown_message
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 FALLBACK_INFORMATION_URI = PROJECT_URL
@@ -79,7 +79,7 @@ class Finding:
     @property
     def full_message(self) -> str:
         """The message and, on its own line, the explanation."""
-        return f"{self.message}\n{self.explanation}" if self.explanation else self.message
+        return shown_message(self.message, self.explanation)
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,7 @@ class NvgpuProtocol(LanguageServerProtocol):
     exit_status: int | None = None
     """Set by ``exit``: what the process returns."""
     _initialize_seen = False
+    _initialize_answered = False
     handover: Handover | None = None
     """What a fast start read and answered before the server was imported (``fast_start``)."""
 
@@ -103,8 +104,6 @@ class NvgpuProtocol(LanguageServerProtocol):
                 self._result_types.pop(msg_id, None)
                 return
         super()._send_response(msg_id, result, error)
-
-    _initialize_answered = False
 
     def _answer_error(self, msg_id: Any, code: int, message: str) -> None:
         self._send_response(msg_id, error=lsp.ResponseError(code=code, message=message))

@@ -9,6 +9,7 @@ safe: a feature that fails is logged and answered with an empty result, never a 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import logging
 import sys
@@ -168,8 +169,7 @@ class NvgpuLanguageServer(LanguageServer):
         self._report_config_problems(loaded)
         options = settings_for(loaded, _fs_path(uri), self.settings.target, "settings")
         if self.settings.rules:
-            options = CheckOptions(options.target, options.target_origin,
-                                   {**self.settings.rules, **options.severities}, options.opt_level)
+            options = dataclasses.replace(options, severities={**self.settings.rules, **options.severities})
         return options
 
     def _report_config_problems(self, loaded: LoadedConfig) -> None:

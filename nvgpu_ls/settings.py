@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .config import check_target
-from .check_options import SEVERITY_NAMES
+from .check_options import SEVERITY_NAMES, is_opt_level
 
 SECTION = "nvgpu-ls"
 """The ``workspace/configuration`` section, and the key an editor may nest settings under."""
@@ -203,7 +203,7 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str]:
 def _opt_level(value: Any) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+    if not is_opt_level(value):
         raise ValueError(f"expected an optimisation level 0, 1, 2 or 3, got {value!r}")
     return value
 

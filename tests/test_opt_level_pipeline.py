@@ -3,9 +3,8 @@
 For every kernel file of ``tests/data/lowering`` that ``mlir-opt-22`` compiles, at ``O`` 2 and 3:
 our lowering at ``-ON`` compiled by our pipeline (``ptx.pipeline.lowered_to_ptx``) against
 ``mlir-opt-22 --gpu-lower-to-nvvm-pipeline="cubin-chip=… cubin-features=… opt-level=N
-cubin-format=isa"``, function by function, instruction for instruction (``compare.instruction_stream``:
-registers and labels renumbered; label definitions no instruction branches to, which line
-information leaves, are not instructions). ``O0`` differs today and is not held here (docs/lowering.md
+cubin-format=isa"``, function by function, instruction for instruction (``differential.by_function``:
+registers and labels renumbered). ``O0`` differs today and is not held here (docs/lowering.md
 says why); the files upstream cannot compile (ops newer than LLVM 22, kernels taking nvgpu types)
 are skipped with upstream's reason.
 """
@@ -21,7 +20,7 @@ import pytest
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.lowering.engine import LoweringOptions, lower_document
-from nvgpu_ls.ptx.compare import instruction_stream
+from nvgpu_ls.ptx.differential import by_function
 from nvgpu_ls.ptx.pipeline import lowered_to_ptx
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("mlir-opt-22") is None,
@@ -30,7 +29,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("mlir-opt-22") i
 KERNELS = sorted((Path(__file__).parent / "data" / "lowering").glob("*.mlir"))
 _TARGET = re.compile(r'#nvvm\.target<[^>]*?chip = "(sm_\d+[af]?)"(?:, features = "([^"]*)")?')
 _OBJECT = re.compile(r'#gpu\.object<(#nvvm\.target<[^>]*>)[^"]*"((?:[^"\\]|\\.)*)"', re.S)
-_LABEL = re.compile(r"\$L\w+")
 
 
 def upstream_ptx(path: Path, level: int) -> str:
@@ -51,27 +49,10 @@ def upstream_ptx(path: Path, level: int) -> str:
     return "\n".join(re.sub(r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), raw) for raw in objects)
 
 
-def streams(ptx: str) -> dict[str, list[str]]:
-    """Each function's instructions, without label definitions nothing branches to."""
-    found: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in instruction_stream(ptx):
-        if line.startswith((".entry ", ".func ")):
-            current = found.setdefault(line.split(" ", 1)[1], [])
-        elif current is not None:
-            current.append(line)
-    for name, lines in found.items():
-        used = {label for line in lines if not line.endswith(":") for label in _LABEL.findall(line)}
-        kept = [line for line in lines if not (line.endswith(":") and line[:-1] not in used)]
-        names: dict[str, str] = {}
-        found[name] = [_LABEL.sub(lambda m: names.setdefault(m.group(0), f"$L{len(names)}"), line) for line in kept]
-    return found
-
-
 @pytest.mark.parametrize("level", [2, 3])
 @pytest.mark.parametrize("path", KERNELS, ids=lambda p: p.stem)
 def test_our_ptx_is_upstreams_pipeline_at_the_same_level(path: Path, level: int) -> None:
-    theirs = streams(upstream_ptx(path, level))
+    theirs = by_function(upstream_ptx(path, level))
     lowered = lower_document(Document(path.read_text()), str(path), LoweringOptions(opt_level=level))
     assert lowered.text is not None, [d.message for d in lowered.diagnostics]
     compiled = lowered_to_ptx(lowered.text)
@@ -79,7 +60,7 @@ def test_our_ptx_is_upstreams_pipeline_at_the_same_level(path: Path, level: int)
     ours: dict[str, list[str]] = {}
     for module in compiled.modules:
         assert module.opt_level == level
-        ours.update(streams(module.ptx))
+        ours.update(by_function(module.ptx))
     assert ours and ours.keys() == theirs.keys()
     for name in ours:
         assert ours[name] == theirs[name], name

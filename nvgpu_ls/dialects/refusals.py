@@ -35,6 +35,15 @@ class RcpLimitation:
     """Attribute values that make the instance one upstream implements (empty: none to suggest)."""
 
 
+def rcp_newest_form(view: OpView) -> bool:
+    """Is the ``nvgpu.rcp`` instance written in the newest upstream's form (``{approx = true,
+    ftz = true}`` with an NVVM ``rounding``) rather than LLVM 22's (``{rounding = approx, ftz}``)?"""
+    rounding = view.attr("rounding")
+    llvm22 = isinstance(rounding, KeywordAttr) or isinstance(view.attr("ftz"), UnitAttr) or (
+        isinstance(rounding, DialectAttr) and rounding.name.startswith("nvgpu"))
+    return not llvm22 or view.has_attr("approx")
+
+
 def rcp_limitation(view: OpView) -> RcpLimitation | None:
     """The limitation an ``nvgpu.rcp`` instance runs into, else None.
 
@@ -43,10 +52,8 @@ def rcp_limitation(view: OpView) -> RcpLimitation | None:
     upstream, measured with the bindings). An unreadable rounding mode is no limitation here:
     the attribute checks report it."""
     rounding = view.attr("rounding")
-    llvm22 = isinstance(rounding, KeywordAttr) or isinstance(view.attr("ftz"), UnitAttr) or (
-        isinstance(rounding, DialectAttr) and rounding.name.startswith("nvgpu"))
     ftz = view.bool_attr("ftz")
-    if not llvm22 or view.has_attr("approx"):
+    if rcp_newest_form(view):
         if not (view.bool_attr("approx") and ftz):
             return RcpLimitation("has a limitation. non-approx or non-ftz is not supported yet.",
                                  fix={"approx": True, "ftz": True})

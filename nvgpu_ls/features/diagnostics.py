@@ -3,9 +3,9 @@ documentation page (``code_pages``) as its ``codeDescription``."""
 
 from __future__ import annotations
 
-from lsprotocol import types as lsp
-
 from typing import Sequence
+
+from lsprotocol import types as lsp
 
 from ..code_pages import code_url, reported_by_upstream
 from ..diagnostics import Diagnostic, Severity

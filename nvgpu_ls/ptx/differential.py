@@ -112,8 +112,8 @@ def compare_case(case: Case, options: LoweringOptions | None = None,
     ours, theirs = result.ptx["builtin"], result.ptx["upstream"]
     for module in ours.modules:
         other = theirs.module(module.name)
-        mine_streams = _by_function(module.ptx)
-        their_streams = _by_function(other.ptx) if other is not None else {}
+        mine_streams = by_function(module.ptx)
+        their_streams = by_function(other.ptx) if other is not None else {}
         for name in sorted(set(mine_streams) | set(their_streams)):
             result.functions[f"{module.name}::{name}"] = mine_streams.get(name) == their_streams.get(name)
     if not result.functions:
@@ -121,7 +121,8 @@ def compare_case(case: Case, options: LoweringOptions | None = None,
     return result
 
 
-def _by_function(ptx: str) -> dict[str, list[str]]:
+def by_function(ptx: str) -> dict[str, list[str]]:
+    """Each function's ``compare.instruction_stream``, by name (its ``.entry``/``.func`` line first)."""
     streams: dict[str, list[str]] = {}
     current: list[str] | None = None
     for line in instruction_stream(ptx):

@@ -43,9 +43,9 @@ def explain_unclosed(doc: Document, diagnostics: list[Diagnostic]) -> list[Diagn
             outer = diag.related[0].start
             suspect = _suspect(doc.text, [r for r in regions if r.start > outer])
             if suspect is not None:
-                closer_line = doc.text.count("\n", 0, suspect.end - 1) + 1
+                closer_line = doc.lines.line_of(suspect.end - 1) + 1
                 at, indent = _missing_brace_place(doc.text, suspect)
-                line = doc.text.count("\n", 0, at) + 1
+                line = doc.lines.line_of(at) + 1
                 note = Related(suspect.start, suspect.start + 1,
                                f"this region is probably the one left open: the '}}' on line {closer_line} that "
                                "closes it is indented less than the line that opens it")
@@ -78,29 +78,29 @@ def _closed_too_shallow(text: str, regions: list[Region], region: Region) -> boo
     if any(o is not region and region.start < o.start and o.end == region.end for o in regions):
         return False  # an inner region took that brace: this one has none of its own
     closer_indent = _indent_if_first(text, closer)
-    if closer_indent is None:
-        return False
-    opener_line = text.rfind("\n", 0, region.start) + 1
-    opener_indent = len(text[opener_line:region.start]) - len(text[opener_line:region.start].lstrip(" \t"))
-    return closer_indent < opener_indent
+    return closer_indent is not None and closer_indent < len(_line_indent(text, region.start))
 
 
 def _missing_brace_place(text: str, region: Region) -> tuple[int, str]:
     """Where the region's `}` belongs, and its indentation: the start of the first non-blank line
     after its `{` that is indented no deeper than the line of the `{` (that line's indentation)."""
-    opener_line = text.rfind("\n", 0, region.start) + 1
-    opener_text = text[opener_line:region.start]
-    indent = opener_text[:len(opener_text) - len(opener_text.lstrip(" \t"))]
+    indent = _line_indent(text, region.start)
     at = text.find("\n", region.start)
     while at != -1 and at + 1 < len(text):
         line_start = at + 1
         line_end = text.find("\n", line_start)
         content = text[line_start:line_end if line_end != -1 else len(text)]
-        if content.strip() and len(content) - len(content.lstrip(" \t")) <= len(indent):
+        if content.strip() and len(_line_indent(content, len(content))) <= len(indent):
             return line_start, indent
         at = line_end
     closer = region.end - 1
     return text.rfind("\n", 0, closer) + 1, indent
+
+
+def _line_indent(text: str, offset: int) -> str:
+    """The spaces and tabs that begin the line ``offset`` is on (up to ``offset``)."""
+    line = text[text.rfind("\n", 0, offset) + 1:offset]
+    return line[:len(line) - len(line.lstrip(" \t"))]
 
 
 def _indent_if_first(text: str, offset: int) -> int | None:

@@ -20,10 +20,10 @@ NVVM ops take only satfinite there), so it is said at check time, in the convers
 from __future__ import annotations
 
 from ...analysis.values import (
-    FLOAT_WIDTHS, BoolAttr, DialectAttr, FloatType, IntegerType, KeywordAttr, TensorType, Type, UnitAttr, VectorType,
+    FLOAT_WIDTHS, BoolAttr, DialectAttr, FloatType, IntegerType, TensorType, Type, VectorType,
 )
 from ...diagnostics import Severity
-from ...dialects.refusals import rcp_limitation, saturation_refusal
+from ...dialects.refusals import rcp_limitation, rcp_newest_form, saturation_refusal
 from ...analysis.opview import OpView, Span, enum_case
 from ..context import Report, unknowable, verifies
 
@@ -92,9 +92,7 @@ def verify_rcp(view: OpView, report: Report) -> None:
         return
 
     rounding = view.attr("rounding")
-    llvm22 = isinstance(rounding, KeywordAttr) or isinstance(view.attr("ftz"), UnitAttr) or (
-        isinstance(rounding, DialectAttr) and rounding.name.startswith("nvgpu"))
-    if not llvm22 or view.has_attr("approx"):
+    if rcp_newest_form(view):
         for name in ("approx", "ftz"):
             value = view.attr(name)
             if value is not None and not isinstance(value, BoolAttr) and not unknowable(value):
