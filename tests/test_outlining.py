@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 from nvgpu_ls.analysis.document import Document
+from nvgpu_ls.lowering.engine import LoweringOptions, lower_document
 from nvgpu_ls.lowering.outlining import has_launches, outline
 
 from .conftest import realworld_launch_files
@@ -243,3 +244,42 @@ def test_a_diagnostic_found_in_an_outlined_kernel_points_its_related_places_at_t
     assert text[redefined.start:redefined.end] == "%v" and text.count("\n", 0, redefined.start) == 5
     (previous,) = redefined.related
     assert text[previous.start:previous.end] == "%v" and text.count("\n", 0, previous.start) == 4
+
+
+LAUNCH_WITH_HOST_VALUES = """
+!barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+module attributes {gpu.container_module} {
+  func.func @main(%n: index, %flag: i1) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+      %leader = arith.cmpi eq, %tx, %c0 : index
+      %bar = nvgpu.mbarrier.create -> !barriers
+      nvgpu.mbarrier.init %bar[%c0], %c1, predicate = %leader : !barriers
+      nvgpu.mbarrier.arrive.expect_tx %bar[%c0], %n, predicate = %leader : !barriers
+      nvgpu.mbarrier.try_wait.parity %bar[%c0], %flag, %n : !barriers
+      gpu.terminator
+    }
+    return
+  }
+}
+"""
+
+
+@needs_mlir_opt
+def test_a_launch_is_lowered_before_it_is_outlined_as_upstreams_pipeline_does() -> None:
+    """Upstream's pipeline lowers nvgpu ops before outlining: a host value an nvgpu op converts
+    is cast once on the host, and the kernel takes the cast value (``i64``) as its parameter,
+    in the order of first use; the values used as they are stay ``index``/``i1``."""
+    lowered = lower_document(Document(LAUNCH_WITH_HOST_VALUES), "", LoweringOptions(attach_targets=False))
+    assert lowered.text is not None, [d.message for d in lowered.diagnostics]
+
+    def signatures(printed: str) -> list[str]:
+        return [line.split("{")[0].strip() for line in printed.splitlines()
+                if line.strip().startswith(("gpu.func", "gpu.launch_func"))]
+
+    theirs = signatures(_printed(LAUNCH_WITH_HOST_VALUES, "--convert-nvgpu-to-nvvm", "--gpu-kernel-outlining"))
+    assert any("i64" in line for line in theirs)
+    assert signatures(_printed(lowered.text)) == theirs

@@ -3,8 +3,9 @@
 A pattern (``patterns/``) gets one ``Builder`` for the op it lowers. It reads the op through
 ``builder.view`` (the same ``OpView`` the verifiers use), asks for its operands already
 converted (``operand``: a ``builtin.unrealized_conversion_cast`` is written where an operand
-comes from an op that is not lowered, exactly where upstream's partial conversion puts one),
-writes ops (``emit``, ``constant``...), and says which value replaces each result
+comes from an op that is not lowered; inside a ``gpu.launch``, a value from outside it is cast
+once, after its definition, as upstream's conversion does before outlining, so that the kernel
+takes the cast value as its argument), writes ops (``emit``, ``constant``...), and says which value replaces each result
 (``replace``). Every op it writes carries ``loc("file":line:col)`` of the source op, so each
 generated line can be traced back. Module-level ops (an mbarrier's ``memref.global``, the
 declaration of a runtime function) go to the top of the enclosing ``gpu.module`` or module
@@ -132,6 +133,9 @@ class Builder:
         target = self.convert(type)
         if str(target) == str(type):
             return Value(name, type)
+        launch = self.op.enclosing(lambda parent: parent.name == "gpu.launch")
+        if definition is not None and launch is not None and not launch.start <= definition.start < launch.end:
+            return self.run.cast_at_definition(definition, Value(name, type), target, self.loc)
         key = (name, str(target))
         cached = self._cast_cache.get(key)
         if cached is None:

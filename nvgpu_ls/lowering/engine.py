@@ -17,11 +17,14 @@ what upstream would refuse to parse or verify has no lowering to show.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from bisect import bisect_right
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ..analysis.document import Document
-from ..analysis.ir import Operation
+from ..analysis.tokens import line_starts
+from ..analysis.ir import Block, Operation, ValueDef
+from ..analysis.values import Type
 from ..diagnostics import Diagnostic, Severity
 from ..target import Target, resolve_target
 from ..check_options import CheckOptions
@@ -92,6 +95,9 @@ class LoweringRun:
         """id(symbol table op) → the symbols defined directly in it, ours included."""
         self._next = 0
         self._targets: dict[int, Target | None] = {}
+        self.definition_casts: dict[tuple[int, str], tuple[int, str, Value]] = {}
+        """(id(ValueDef), converted type) → (offset, text, value) of its cast written after the
+        definition (``cast_at_definition``)."""
 
     # ------------------------------------------------------------------ for builders
     def fresh_name(self) -> str:
@@ -115,6 +121,32 @@ class LoweringRun:
             resolved = resolve_target(self.doc, scope, check.target, check.target_origin)
             self._targets[key] = resolved.target if resolved is not None else None
         return self._targets[key]
+
+    def cast_at_definition(self, definition: ValueDef, value: Value, to: Type, loc: str) -> Value:
+        """``value`` cast to ``to`` right after its definition (a block argument: at the start of
+        its block), once for every op that asks: where upstream's conversion materialises the
+        cast of a value an op inside a ``gpu.launch`` takes from outside it."""
+        key = (id(definition), str(to))
+        known = self.definition_casts.get(key)
+        if known is not None:
+            return known[2]
+        cast = Value(self.fresh_name(), to)
+        text = f"{cast} = builtin.unrealized_conversion_cast {value} : {value.type} to {to} {loc}"
+        owner = definition.owner
+        if isinstance(owner, Block):
+            first = owner.ops[0] if owner.ops else None
+            at = self.doc.text.rfind("\n", 0, first.start) + 1 if first is not None else owner.end
+            text = f"{self._indent_at(first.start) if first is not None else ''}{text}\n"
+        else:
+            at = owner.end
+            text = f"\n{self._indent_at(owner.start)}{text}"
+        self.definition_casts[key] = (at, text, cast)
+        return cast
+
+    def _indent_at(self, offset: int) -> str:
+        line_start = self.doc.text.rfind("\n", 0, offset) + 1
+        indent = self.doc.text[line_start:offset]
+        return indent if not indent.strip() else ""
 
     def add_module_op(self, op: Operation, base: str, text: Callable[[str], str], unique: bool,
                       at_end: bool = False) -> str:
@@ -157,18 +189,59 @@ def enclosing_gpu_module(op: Operation) -> Operation | None:
 
 
 def lower_document(doc: Document, path: str = "", options: LoweringOptions | None = None) -> Lowered:
-    """Lower every op of ``doc`` that has a pattern (see the module docstring); kernels written as
-    ``gpu.launch`` are outlined first (``outlining.py``), and what is found in the outlined text
-    is placed at the source."""
-    if has_launches(doc):
-        outlined = outline(doc)
-        if outlined.problems:
-            return Lowered(None, outlined.problem_diagnostics())
-        lowered = _lower(Document(outlined.text, doc.uri, doc.registry), path, options)
-        origins = None if lowered.line_origins is None else \
-            [outlined.original_line(line) for line in lowered.line_origins]
-        return Lowered(lowered.text, outlined.original_diagnostics(lowered.diagnostics), lowered.lowered_ops, origins)
-    return _lower(doc, path, options)
+    """Lower every op of ``doc`` that has a pattern (see the module docstring).
+
+    Kernels written as ``gpu.launch`` go the way of upstream's ``gpu-lower-to-nvvm-pipeline``:
+    their nvgpu ops are lowered in place (a value from outside the launch cast after its
+    definition), then the launches are outlined (``outlining.py``) and the new gpu.modules get
+    their targets. What is checked is the outlined source, as before lowering; what is found is
+    placed at the source."""
+    if not has_launches(doc):
+        return _lower(doc, path, options)
+    options = options or LoweringOptions()
+    outlined_source = outline(doc)
+    if outlined_source.problems:
+        return Lowered(None, outlined_source.problem_diagnostics())
+    checked = outlined_source.original_diagnostics(
+        check_document(Document(outlined_source.text, doc.uri, doc.registry), options.check))
+    found = lowering_edits(doc, path, replace(options, attach_targets=False), checked=checked)
+    if found.edits is None:
+        return Lowered(None, found.diagnostics)
+    text, lowered_origins = apply_edits_with_origins(doc.text, found.edits)
+    outlined = outline(Document(text, doc.uri, doc.registry))
+    if outlined.problems:
+        return Lowered(None, found.diagnostics + _at_lines(outlined.problem_diagnostics(), text, doc.text,
+                                                           lowered_origins))
+    kernels = Document(outlined.text, doc.uri, doc.registry)
+    attached, problems = _target_edits(kernels, LoweringRun(kernels, path, options)) if options.attach_targets \
+        else ([], [])
+    placed = _at_lines(outlined.original_diagnostics(problems), text, doc.text, lowered_origins)
+    if any(d.severity == Severity.ERROR for d in problems):
+        return Lowered(None, found.diagnostics + placed)
+    final, final_origins = apply_edits_with_origins(outlined.text, attached)
+    origins = [lowered_origins[min(outlined.original_line(line), len(lowered_origins) - 1)]
+               for line in final_origins]
+    return Lowered(final, found.diagnostics + placed, found.lowered_ops, origins)
+
+
+def _at_lines(diagnostics: list[Diagnostic], text: str, source: str, origins: list[int]) -> list[Diagnostic]:
+    """``diagnostics`` of ``text`` (a lowering of ``source``) moved to the source line each of
+    their lines comes from, at the same column (within that line)."""
+    text_lines, source_lines = line_starts(text), line_starts(source)
+
+    def moved(offset: int) -> int:
+        line = max(0, bisect_right(text_lines, offset) - 1)
+        origin = origins[min(line, len(origins) - 1)] if origins else 0
+        start = source_lines[min(origin, len(source_lines) - 1)]
+        line_end = source.find("\n", start)
+        return min(start + offset - text_lines[line], len(source) if line_end < 0 else line_end)
+
+    placed = []
+    for d in diagnostics:
+        start = moved(d.start)
+        related = tuple(replace(r, start=moved(r.start), end=max(moved(r.start), moved(r.end))) for r in d.related)
+        placed.append(replace(d, start=start, end=max(start, moved(d.end)), related=related))
+    return placed
 
 
 def _lower(doc: Document, path: str, options: LoweringOptions | None) -> Lowered:
@@ -220,15 +293,21 @@ def lowering_edits(doc: Document, path: str = "", options: LoweringOptions | Non
     lowered = {id(r.op) for r in replacements}
     edits = [_splice(doc, r, lowered, structural.converted_uses) for r in replacements]
     edits += _module_op_edits(doc, run)
+    edits += [Edit(at, at, text) for at, text, _ in run.definition_casts.values()]
     edits += [Edit(start, end, new) for start, end, new in structural.edits]
     if options.attach_targets and only is None:
-        from .target_attachment import target_edits
-        attached, problems = target_edits(doc, run)
+        attached, problems = _target_edits(doc, run)
         edits += attached
         diagnostics += problems
         if any(d.severity == Severity.ERROR for d in problems):
             return LoweringEdits(None, diagnostics)
     return LoweringEdits(edits, diagnostics, len(replacements))
+
+
+def _target_edits(doc: Document, run: LoweringRun) -> tuple[list[Edit], list[Diagnostic]]:
+    """``target_attachment.target_edits`` (imported here: it imports this module)."""
+    from .target_attachment import target_edits
+    return target_edits(doc, run)
 
 
 def _lower_op(run: LoweringRun, op: Operation, lower: Callable[[Builder], None],

@@ -26,7 +26,8 @@ run, the result printed with debug info. Locations of the parsed buffer are rewr
 
 ``ptx``: ``{"text", "pipeline"}`` → ``{"modules": [{"name", "chip", "features",
 "opt_level", "llvm_ir", "ptx"}], "problems": [{"stage", "message", "module"}]}``: the
-text parsed, kernel signatures converted (``nvgpu_ls/ptx/signatures.py``), ``pipeline`` run
+text parsed, kernel signatures converted (``nvgpu_ls/ptx/signatures.py``), everything but
+the gpu.modules dropped, ``pipeline`` run
 (the text in pure LLVM dialect after it), each ``gpu.module``'s body translated to LLVM IR
 and compiled by llvmlite for the module's ``#nvvm.target``, at its ``O``. With ``"debug_info": true`` the
 PTX carries ``.file``/``.loc`` line directives (and nothing else of DWARF: the functions get
@@ -253,6 +254,7 @@ def serve_ptx(session: Session, request: dict) -> dict:
     modules: list[dict] = []
     context = ir.Context()
     context.enable_multithreading(False)
+    context.allow_unregistered_dialects = True  # host code upstream knows no op of is dropped anyway
     with context, ir.Location.unknown():
         session.stage("parse")
         try:
@@ -269,6 +271,7 @@ def serve_ptx(session: Session, request: dict) -> dict:
         if problems:
             return {"modules": [], "problems": problems}
         session.stage("lower-to-llvm")
+        drop_host_code(module)
         try:
             passmanager.PassManager.parse(request["pipeline"]).run(module.operation)
         except ir.MLIRError as error:
@@ -324,6 +327,15 @@ def unlowered_ops(gpu_module: Any) -> list[str]:
     return [f"{name} ({count}x)" if count > 1 else name for name, count in sorted(counts.items())]
 
 
+def drop_host_code(module: Any) -> None:
+    """Erase every top-level op but the gpu.modules: the pipeline then converts function
+    signatures module-wide, as upstream's does, without failing on host code it need not
+    compile."""
+    for op in list(module.body.operations):
+        if op.operation.name != "gpu.module":
+            op.operation.erase()
+
+
 DEBUG_SCOPES = "builtin.module(ensure-debug-info-scope-on-llvm-func{emission-kind=DebugDirectivesOnly})"
 """Gives each llvm.func a DISubprogram, without which translation drops every location.
 ``DebugDirectivesOnly``: NVPTX then writes ``.file``/``.loc`` and no DWARF sections, and no
@@ -343,7 +355,9 @@ def _translate(ir: Any, passmanager: Any, gpu_module: Any, debug_info: bool = Fa
 
 
 def _codegen(llvm_ir: str, chip: str, features: str, opt_level: int) -> str:
-    """PTX for ``llvm_ir``: llvmlite's NVPTX back end, optimised at ``opt_level`` first."""
+    """PTX for ``llvm_ir``: LLVM's default pipeline at ``opt_level``, then llvmlite's NVPTX back
+    end at that level, as upstream's ``gpu-module-to-binary`` does it (``ModuleToObject``: the
+    tuning of ``makeOptimizingTransformer``, with loop and SLP vectorisation on)."""
     binding = _llvmlite()
     key = (chip, features, opt_level)
     machine = _MACHINES.get(key)
@@ -354,10 +368,11 @@ def _codegen(llvm_ir: str, chip: str, features: str, opt_level: int) -> str:
     module.triple = "nvptx64-nvidia-cuda"
     module.data_layout = str(machine.target_data)
     module.verify()
-    if opt_level > 0:
-        tuning = binding.create_pipeline_tuning_options(speed_level=min(opt_level, 3))
-        builder = binding.create_pass_builder(machine, tuning)
-        builder.getModulePassManager().run(module, builder)
+    tuning = binding.create_pipeline_tuning_options(speed_level=opt_level)
+    tuning.loop_unrolling = tuning.loop_interleaving = True
+    tuning.loop_vectorization = tuning.slp_vectorization = True
+    builder = binding.create_pass_builder(machine, tuning)
+    builder.getModulePassManager().run(module, builder)
     return machine.emit_assembly(module)
 
 

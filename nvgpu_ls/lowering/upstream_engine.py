@@ -5,7 +5,8 @@
 native worker (``native_worker.py``), so that either can feed the rest of the pipeline
 (``nvgpu_ls.ptx``) and the two can be compared. Like the builtin engine it first runs our
 own check and refuses a file with errors, and attaches each gpu.module's ``#nvvm.target``
-afterwards. Each ``// -----`` chunk is converted on its own; the result is printed with
+afterwards; kernels written as ``gpu.launch`` are converted in place and outlined after, as
+upstream's ``gpu-lower-to-nvvm-pipeline`` does. Each ``// -----`` chunk is converted on its own; the result is printed with
 debug info, so every op's ``loc(...)`` points at the source line it came from.
 
 Native code can abort or hang on bad input; whatever happens in the worker becomes an
@@ -45,17 +46,32 @@ def lower_with_upstream(doc_text: str, path: str = "", options: LoweringOptions 
     """
     options = options or LoweringOptions()
     doc = Document(doc_text)
-    if has_launches(doc):  # outlined as upstream's pass does it, the locations moved back after
-        outlined = outline(doc)
-        if outlined.problems:
-            return Lowered(None, outlined.problem_diagnostics())
-        name = path or doc.uri or "<buffer>"
-        lowered = lower_with_upstream(outlined.text, name, options, timeout, worker, on_stage)
-        text = None if lowered.text is None else outlined.original_locations(lowered.text, name)
-        return replace(lowered, text=text, diagnostics=outlined.original_diagnostics(lowered.diagnostics))
-    errors = [d for d in check_document(doc, options.check) if d.severity == Severity.ERROR]
+    if not has_launches(doc):
+        errors = [d for d in check_document(doc, options.check) if d.severity == Severity.ERROR]
+        if errors:
+            return Lowered(None, errors)
+        return _convert(doc, path, options, timeout, worker, on_stage)
+    # As upstream's gpu-lower-to-nvvm-pipeline: the nvgpu ops converted in place, then outlined.
+    outlined_source = outline(doc)
+    if outlined_source.problems:
+        return Lowered(None, outlined_source.problem_diagnostics())
+    errors = [d for d in check_document(Document(outlined_source.text, doc.uri, doc.registry), options.check)
+              if d.severity == Severity.ERROR]
     if errors:
-        return Lowered(None, errors)
+        return Lowered(None, outlined_source.original_diagnostics(errors))
+    lowered = _convert(doc, path, replace(options, attach_targets=False), timeout, worker, on_stage)
+    if lowered.text is None:
+        return lowered
+    outlined = outline(Document(lowered.text))
+    if outlined.problems:
+        return Lowered(None, lowered.diagnostics + _at_chunk_start(outlined.problem_diagnostics()))
+    return _with_targets(replace(lowered, text=outlined.text), path, options)
+
+
+def _convert(doc: Document, path: str, options: LoweringOptions, timeout: float,
+             worker: NativeWorker | None, on_stage: StageCallback | None) -> Lowered:
+    """``doc`` through upstream's pass in the worker, targets attached when ``options`` ask."""
+    doc_text = doc.text
     request = {"kind": "lower", "text": doc_text, "pipeline": CONVERT_NVGPU,
                "file_name": path or doc.uri or "<buffer>", "allow_unregistered": True}
     reply = worker.request(request, timeout, on_stage) if worker is not None else run_native(request, timeout)
@@ -83,16 +99,22 @@ def lower_with_upstream(doc_text: str, path: str = "", options: LoweringOptions 
     if failed or any(d.severity == Severity.ERROR for d in diagnostics):
         return Lowered(None, diagnostics)
     text = "// -----\n".join(texts)
-    if options.attach_targets:
-        from .target_attachment import target_edits
-        lowered_doc = Document(text)
-        edits, problems = target_edits(lowered_doc, LoweringRun(lowered_doc, path, options))
-        diagnostics += _at_chunk_start(problems)
-        if any(d.severity == Severity.ERROR for d in problems):
-            return Lowered(None, diagnostics)
-        text = apply_edits(text, edits)
     remaining = len(_NVGPU_OP.findall(text))
-    return Lowered(text, diagnostics, max(sum(1 for op in doc.ops() if op.dialect == "nvgpu") - remaining, 0))
+    lowered = Lowered(text, diagnostics, max(sum(1 for op in doc.ops() if op.dialect == "nvgpu") - remaining, 0))
+    return _with_targets(lowered, path, options)
+
+
+def _with_targets(lowered: Lowered, path: str, options: LoweringOptions) -> Lowered:
+    """``lowered`` with each gpu.module's ``#nvvm.target`` attached (when ``options`` ask)."""
+    if not options.attach_targets or lowered.text is None:
+        return lowered
+    from .target_attachment import target_edits
+    lowered_doc = Document(lowered.text)
+    edits, problems = target_edits(lowered_doc, LoweringRun(lowered_doc, path, options))
+    diagnostics = lowered.diagnostics + _at_chunk_start(problems)
+    if any(d.severity == Severity.ERROR for d in problems):
+        return Lowered(None, diagnostics)
+    return replace(lowered, text=apply_edits(lowered.text, edits), diagnostics=diagnostics)
 
 
 def _at_chunk_start(problems: list[Diagnostic]) -> list[Diagnostic]:

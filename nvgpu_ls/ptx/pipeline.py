@@ -25,9 +25,20 @@ from ..lowering.native import StageCallback, run_native
 if TYPE_CHECKING:
     from ..lowering.native import NativeWorker
 
-LOWER_TO_LLVM = ("builtin.module(gpu.module(expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-vector-to-llvm,convert-gpu-to-nvvm,convert-nvvm-to-llvm,"
-                 "reconcile-unrealized-casts))")
-"""The passes after the nvgpu lowering that leave only the LLVM dialect in each gpu.module."""
+LOWER_TO_LLVM = ("builtin.module(convert-vector-to-scf,convert-scf-to-cf,convert-nvvm-to-llvm,convert-func-to-llvm,"
+                 "expand-strided-metadata,lower-affine,convert-arith-to-llvm,convert-index-to-llvm{index-bitwidth=64},"
+                 "canonicalize,cse,gpu.module(convert-gpu-to-nvvm{index-bitwidth=64}),gpu.module(canonicalize),"
+                 "gpu.module(cse),gpu.module(convert-vector-to-llvm,convert-arith-to-llvm,convert-ub-to-llvm),gpu.module(reconcile-unrealized-casts))")
+"""The passes after the nvgpu lowering that leave only the LLVM dialect in each gpu.module (the
+worker drops the host code first). They are the device passes of LLVM 22's
+``gpu-lower-to-nvvm-pipeline``, in its order and with its options (``mlir-opt-22
+--gpu-lower-to-nvvm-pipeline --dump-pass-pipeline``), less the three done before: the nvgpu
+lowering (the engine), kernel outlining (``lowering/outlining.py``) and ``nvvm-attach-target``
+(``lowering/target_attachment.py``). The canonicalisation and CSE between them decide the code at
+``O0``, where LLVM cleans nothing up. ``convert-vector-to-llvm`` and ``convert-ub-to-llvm`` before
+the last pass lower what upstream's pipeline leaves (vector ops ``convert-gpu-to-nvvm`` does not
+convert, such as those the fp8/fp4 conversions of the builtin engine use); they find nothing to
+do in a module upstream's pipeline compiles."""
 
 
 @dataclass(frozen=True)
