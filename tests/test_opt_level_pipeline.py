@@ -1,6 +1,6 @@
 """At the same optimisation level, our PTX is what upstream's own pipeline makes (issue 22).
 
-Every kernel file of the project's test inputs and of ``../shared/realworld`` that
+Every kernel file of the project's test inputs, its editor fixtures and ``../shared/realworld`` that
 ``mlir-opt-22 --gpu-lower-to-nvvm-pipeline="cubin-chip=… cubin-features=… opt-level=N
 cubin-format=isa"`` compiles, at ``O`` 0, 2 and 3, against our lowering at ``-ON`` compiled by
 our pipeline (``ptx.pipeline.lowered_to_ptx``): function by function, instruction for
@@ -40,15 +40,17 @@ DEFAULT_TARGET = ("sm_90a", "+ptx80")
 kernels' own RUN line asks for sm_80, which sm_90a also runs)."""
 
 
+ROOTS = (HERE / "data", HERE.parent / "editors", REALWORLD)
+"""Where kernels are: the project's test inputs, its editor fixtures, the real-world corpus."""
+
+
 def kernel_files() -> list[Path]:
-    found = [p for p in sorted((HERE / "data").rglob("*.mlir")) if _KERNEL.search(p.read_text(errors="replace"))]
-    if REALWORLD.is_dir():
-        found += [p for p in sorted(REALWORLD.rglob("*.mlir")) if _KERNEL.search(p.read_text(errors="replace"))]
-    return found
+    return [path for root in ROOTS if root.is_dir() for path in sorted(root.rglob("*.mlir"))
+            if "node_modules" not in path.parts and _KERNEL.search(path.read_text(errors="replace"))]
 
 
 def _case_id(path: Path) -> str:
-    for root in (HERE / "data", REALWORLD):
+    for root in ROOTS:
         if path.is_relative_to(root):
             return str(path.relative_to(root))
     return path.name
