@@ -20,11 +20,16 @@ def family_diagnostics(text: str, prefix: str) -> tuple[Document, list[Diagnosti
     return doc, [d for d in found if d.code.startswith(prefix)]
 
 
-def verify_body(body: str, args: str, wrapper: str = "func") -> list[tuple[int, str, str]]:
-    """(0-based line, code, message) of every verifier diagnostic of ``body`` placed on line 1 of
-    a function (``func.func`` or, with ``wrapper="llvm"``, ``llvm.func``) taking ``args``."""
+def function_text(body: str, args: str, wrapper: str = "func") -> str:
+    """``body`` on line 1 of a function (``func.func`` or, with ``wrapper="llvm"``,
+    ``llvm.func``) taking ``args``."""
     end = "llvm.return" if wrapper == "llvm" else "return"
-    doc, found = verified(f"{wrapper}.func @f({args}) {{\n  {body}\n  {end}\n}}\n")
+    return f"{wrapper}.func @f({args}) {{\n  {body}\n  {end}\n}}\n"
+
+
+def verify_body(body: str, args: str, wrapper: str = "func") -> list[tuple[int, str, str]]:
+    """(0-based line, code, message) of every verifier diagnostic of ``function_text``."""
+    doc, found = verified(function_text(body, args, wrapper))
     return [(doc.position(d.start)[0], d.code, d.message) for d in found]
 
 
