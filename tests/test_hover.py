@@ -387,3 +387,46 @@ def test_nvvm_target_hover_says_the_level_modules_are_lowered_and_compiled_at() 
         markdown(KERNELS, "sm_80", 0, 1)
     stated = KERNELS.replace('#nvvm.target<chip = "sm_80">', '#nvvm.target<O = 1, chip = "sm_80">', 1)
     assert "Lowered and compiled at **O1** (this target's `O`)" in markdown(stated, "sm_80", 0, 1)
+
+
+WGMMA = """llvm.func @f(%da: i64, %db: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) {
+  %r = nvvm.wgmma.mma_async %da, %db, %acc, #nvvm.shape<m = 64, n = 8, k = 16>,
+    D [<f32>, #nvvm.wgmma_scale_out<one>],
+    A [<f16>, #nvvm.wgmma_scale_in<one>, #nvvm.mma_layout<row>],
+    B [<f16>, #nvvm.wgmma_scale_in<one>, #nvvm.mma_layout<col>]
+    : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  llvm.return
+}
+"""
+
+
+def test_hover_on_wgmma_reads_operands_and_attributes_from_its_custom_syntax() -> None:
+    text = markdown(WGMMA, "nvvm.wgmma.mma_async", after=5)
+    assert "- `descriptorA`: `i64` (`%da`)" in text
+    assert "- `descriptorB`: `i64` (`%db`)" in text
+    assert "- `inouts`: `!llvm.struct<(f32, f32, f32, f32)>` (`%acc`)" in text
+    assert "- `shape` = `#nvvm.shape<m = 64, n = 8, k = 16>`" in text
+    assert "- `typeA` = `f16`" in text and "- `layoutB` = `col`" in text
+
+
+STANDALONE_ENUMS = """#mode = #nvgpu<rcp_rounding_mode approx>
+func.func @f() {
+  %s = "test.op"() {m = #nvgpu<rcp_rounding_mode rn>, n = #nvvm.mma_layout<col>} : () -> i32
+  return
+}
+"""
+
+
+def test_hover_on_a_standalone_nvgpu_enum_attribute_says_its_case_enum_and_cases() -> None:
+    alias = markdown(STANDALONE_ENUMS, "#nvgpu<rcp_rounding_mode approx>", after=3)
+    assert "```mlir\n#nvgpu<rcp_rounding_mode approx>\n```" in alias
+    assert "`approx` — approximate reciprocal" in alias
+    assert "- **`approx`**" in alias and "- `rn`" in alias
+    inline = markdown(STANDALONE_ENUMS, "#nvgpu<rcp_rounding_mode rn>", after=3)
+    assert "- **`rn`**" in inline and "- `approx`" in inline
+
+
+def test_hover_on_a_standalone_nvvm_enum_attribute_lists_the_cases_the_facts_know() -> None:
+    text = markdown(STANDALONE_ENUMS, "#nvvm.mma_layout<col>", after=3)
+    assert "```mlir\n#nvvm.mma_layout<col>\n```" in text
+    assert "- **`col`**" in text and "- `row`" in text

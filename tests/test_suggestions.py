@@ -3,6 +3,8 @@ clears the error."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from nvgpu_ls.analysis.document import Document
@@ -53,3 +55,36 @@ def test_two_equally_close_names_give_no_suggestion() -> None:
     text = "func.func @f(%a: index) {\n  %c = arith.cmpi slte, %a, %a : index\n  return\n}\n"
     first = _errors(text)[0]
     assert "suggestion" not in (first.data or {})
+
+
+SPECIFICATION = [
+    ("nvgpu.cvt_fpext", "func.func @f(%a: vector<2xf16>) {\n  %b = nvgpu.cvt_fpext %a : vector<2xf16> to vector<2xf32>\n"
+     "  return\n}\n", "nvgpu.extf"),
+    ("nvgpu.fma.packed.f32x2", "func.func @f(%a: vector<2xf32>) {\n  %b = nvgpu.fma.packed.f32x2 %a, %a, %a : "
+     "vector<2xf32>\n  return\n}\n", "nvgpu.fma"),
+    ("nvgpu.mbarrier.init.shared", "func.func @f(%b: !nvgpu.mbarrier.group<memorySpace = 3>, %i: index) {\n"
+     "  nvgpu.mbarrier.init.shared %b[%i], %i : !nvgpu.mbarrier.group<memorySpace = 3>\n  return\n}\n",
+     "nvgpu.mbarrier.init"),
+    ("nvgpu.warpgroup.descriptor", "func.func @f(%m: memref<64x16xf16, 3>, %d: !nvgpu.tensormap.descriptor<tensor = "
+     "memref<64x16xf16, 3>, swizzle = swizzle_32b, l2promo = none, oob = zero, interleave = none>) {\n"
+     "  %w = nvgpu.warpgroup.descriptor %m, %d : memref<64x16xf16, 3>, !nvgpu.tensormap.descriptor<tensor = "
+     "memref<64x16xf16, 3>, swizzle = swizzle_32b, l2promo = none, oob = zero, interleave = none> -> "
+     "!nvgpu.warpgroup.descriptor<tensor = memref<64x16xf16, 3>>\n  return\n}\n",
+     "nvgpu.warpgroup.generate.descriptor"),
+    ("#nvvm.load_mode", 'func.func @f() {\n  %c = "test.x"() {m = #nvvm.load_mode<tile>} : () -> i32\n  return\n}\n',
+     "tma_load_mode"),
+    ("#nvvm.tcgen05_group", 'func.func @f() {\n  %c = "test.x"() {m = #nvvm.tcgen05_group<cta_1>} : () -> i32\n'
+     "  return\n}\n", "cta_group"),
+]
+
+
+@pytest.mark.parametrize("name, text, upstream", SPECIFICATION, ids=[c[0] for c in SPECIFICATION])
+def test_a_specification_name_gets_upstreams_name_an_explanation_and_a_fix(name: str, text: str,
+                                                                           upstream: str) -> None:
+    first = _errors(text)[0]
+    assert f"did you mean '{upstream}'?" in [r.message for r in first.related]
+    assert "specification's name" in first.explanation and upstream in first.explanation
+    fixes = fixes_for(Document(text), first)
+    fixed = apply_edits(text, fixes[0].edits)
+    assert upstream in fixed and not re.search(rf"[\s=]{re.escape(name)}[\s<]", fixed)
+    assert not [d for d in _errors(fixed) if d.code == first.code], fixed

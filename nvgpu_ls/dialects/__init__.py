@@ -66,3 +66,16 @@ HAND_PARSED_TYPES = {
 }
 """Types whose dialect parses them by hand rather than from a TypeDef (so the registry's type
 definitions do not list them)."""
+
+
+@lru_cache(maxsize=1)
+def enum_attributes() -> dict[str, tuple[str, ...]]:
+    """Every dialect enum attribute outside nvgpu's own the op facts know, with its cases
+    (``#nvvm.mma_layout`` → ``row``, ``col``)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for op in ALL_OPS.values():
+        for attr in op.attributes:
+            if attr.enum_attr and attr.enum and not attr.enum_attr.startswith("#nvgpu."):
+                known = found.get(attr.enum_attr, ())
+                found[attr.enum_attr] = known + tuple(c for c in attr.enum if c not in known)
+    return found

@@ -17,6 +17,7 @@ from lsprotocol import types as lsp
 
 from ..analysis import tokens as tk
 from ..analysis.facts import AttributeFact, OperandFact, ResultFact, TypeParamFact
+from ..dialects import enum_attributes
 from . import completion_ops as ops
 from . import completion_scope as scope
 from . import completion_types as types
@@ -166,7 +167,7 @@ def _in_brackets(ctx: FeatureContext, site: Site, trigger: str | None) -> list[C
             return types.nvgpu_enum_names()
         mnemonic = site.prev()
         return types.nvgpu_enum_cases(mnemonic.text) if mnemonic is not None and mnemonic.kind == tk.BARE else []
-    cases = types.enum_attributes().get(name)
+    cases = enum_attributes().get(name)
     if cases is None and name.startswith("#nvgpu."):
         return types.nvgpu_enum_cases(name.split(".", 1)[1]) if site.prev_is("<") else []
     if cases is not None and site.prev_is("<", ","):

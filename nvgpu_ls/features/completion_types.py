@@ -8,7 +8,7 @@ from functools import lru_cache
 from lsprotocol import types as lsp
 
 from ..analysis.values import FLOAT_WIDTHS
-from ..dialects import ALL_OPS, NVGPU_ENUMS, NVGPU_OPS, NVGPU_TYPES
+from ..dialects import NVGPU_ENUMS, NVGPU_OPS, NVGPU_TYPES, enum_attributes
 from ..analysis.facts import TypeParamFact
 from ..target import CHIP_PTX, KNOWN_CHIPS, Target, chip_order, format_ptx, parse_chip, parse_ptx, satisfies
 from .completion_site import Candidate
@@ -159,18 +159,6 @@ def enum_cases(cases: tuple[str, ...], docs: dict[str, str] | None = None, spell
     docs = docs or {}
     return [Candidate(f"{spelled}<{case}>" if spelled else case, K.EnumMember, docs.get(case, ""))
             for case in cases]
-
-
-@lru_cache(maxsize=1)
-def enum_attributes() -> dict[str, tuple[str, ...]]:
-    """Every dialect enum attribute the facts know (``#nvvm.mma_layout`` → its cases)."""
-    found: dict[str, tuple[str, ...]] = {}
-    for op in ALL_OPS.values():
-        for attr in op.attributes:
-            if attr.enum_attr and attr.enum and not attr.enum_attr.startswith("#nvgpu."):
-                known = found.get(attr.enum_attr, ())
-                found[attr.enum_attr] = known + tuple(c for c in attr.enum if c not in known)
-    return found
 
 
 def nvgpu_enum_names() -> list[Candidate]:

@@ -11,7 +11,7 @@ import re
 
 from ..analysis.document import Document
 from ..analysis.ir import AttrEntry, Operation
-from ..analysis.values import UnitAttr
+from ..analysis.values import Attr, DialectAttr, UnitAttr
 from ..dialects import NVGPU_OPS
 from ..analysis.facts import AttributeFact, OperandFact, OpFacts, Requirement, ResultFact
 from ..dialects.instance_forms import instance_form
@@ -23,7 +23,7 @@ from ..target import (
 from ..analysis.opview import Operand, OpView
 from ..verify.gate import form_keys, instance_requirement, scope_of
 from .context import FeatureContext
-from .hover_types import case_doc, code, enum_cases
+from .hover_types import case_doc, code, describe_attr_value, enum_cases
 
 
 # ---------------------------------------------------------------- the op
@@ -100,6 +100,8 @@ def attribute_value_text(view: OpView, fact: AttributeFact) -> str:
         return "set"
     if fact.kind == "enum":
         return code(view.enum_attr(fact.name) or value)
+    if isinstance(value, DialectAttr) and not value.text and value.params:
+        return code(" ".join(view.doc.text[slice(*view.attr_span(fact.name))].split()))
     return code(value)
 
 
@@ -227,7 +229,10 @@ def describe_attribute(ctx: FeatureContext, op: Operation, entry: AttrEntry, in_
     view = OpView(op, ctx.doc)
     fact = op.facts.attribute(entry.name) if op.facts is not None else None
     if fact is None:
-        return [f"attribute {code(entry.name)} of {code(op.name)}", f"```mlir\n{view.resolve(entry.value)}\n```"]
+        value = view.resolve(entry.value)
+        if not isinstance(value, Attr):
+            return [f"attribute {code(entry.name)} of {code(op.name)}", f"```mlir\n{value}\n```"]
+        return [f"attribute {code(entry.name)} of {code(op.name)}"] + describe_attr_value(value)
     return attribute_fact_lines(view, fact, in_value)
 
 

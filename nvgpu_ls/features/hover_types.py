@@ -11,14 +11,14 @@ from __future__ import annotations
 from ..analysis.document import Document
 from ..analysis.ir import Operation
 from ..analysis.values import (
-    Attr, DeviceAsyncTokenType, FloatType, GPUAddressSpaceAttr, IndexType, IntegerType,
+    Attr, DeviceAsyncTokenType, DialectAttr, FloatType, GPUAddressSpaceAttr, IndexType, IntegerType,
     MBarrierGroupType, MBarrierTokenType, MemRefType, TensorMapDescriptorType, Type, TypeAliasRef, VectorType,
-    WarpgroupAccumulatorType, WarpgroupDescriptorType, element_bit_width, memory_space_number,
+    KeywordAttr, WarpgroupAccumulatorType, WarpgroupDescriptorType, element_bit_width, memory_space_number,
 )
-from ..dialects import NVGPU_ENUMS, NVGPU_TYPES
+from ..dialects import NVGPU_ENUMS, NVGPU_TYPES, enum_attributes
 from ..analysis.facts import EnumFacts, TypeFacts
 from ..dialects.instance_forms import byte_size, numel
-from ..analysis.opview import OpView
+from ..analysis.opview import OpView, enum_case
 from ..dialects.memory_spaces import shared_memory_space
 
 NVVM_SPACES = {0: "generic", 1: "global", 3: "shared", 4: "constant", 5: "local"}
@@ -256,10 +256,52 @@ def _accumulator(t: WarpgroupAccumulatorType, facts: TypeFacts) -> list[str]:
 
 
 def describe_attr_value(value: Attr | None) -> list[str]:
-    """Markdown for an attribute value on its own: memory spaces say where memory lives."""
+    """Markdown for an attribute value on its own: memory spaces say where memory lives, an
+    enum attribute what its case means and which cases its enum has."""
     if value is None:
         return []
-    lines = [f"```mlir\n{value}\n```"]
+    lines = [f"```mlir\n{attr_text(value)}\n```"]
     if isinstance(value, GPUAddressSpaceAttr):
         lines.append(f"Memory space: {memory_space_text(value)}.")
-    return lines
+    return lines + enum_value_lines(value)
+
+
+def attr_text(value: Attr) -> str:
+    """``value`` as written, parameters included (``#nvvm.mma_layout<row>``)."""
+    if not isinstance(value, DialectAttr) or value.text or not value.params:
+        return str(value)
+    return f"#{value.name}<{', '.join(_param_text(p) for p in value.params)}>"
+
+
+def _param_text(param: object) -> str:
+    if isinstance(param, tuple) and len(param) == 2 and param[0] == "seq":
+        return " ".join(_param_text(p) for p in param[1])
+    if isinstance(param, tuple) and len(param) == 2 and isinstance(param[0], str):
+        return f"{param[0]} = {_param_text(param[1])}"
+    return param.word if isinstance(param, KeywordAttr) else str(param)
+
+
+def enum_value_lines(value: Attr) -> list[str]:
+    """For an enum attribute standing alone (``#nvgpu<rcp_rounding_mode approx>``,
+    ``#nvvm.mma_layout<row>``): its case, the enum it belongs to and every case; [] otherwise."""
+    if not isinstance(value, DialectAttr):
+        return []
+    case = enum_case(value)
+    summary = ""
+    if value.name == "nvgpu":
+        words = value.params[0][1] if value.params and isinstance(value.params[0], tuple) else ()
+        mnemonic = words[0].word if words and isinstance(words[0], KeywordAttr) else ""
+        enum_attr = f"#nvgpu.{mnemonic}"
+        facts = enum_facts(enum_attr)
+        cases = facts.cases if facts is not None else None
+        summary = facts.summary if facts is not None else ""
+    else:
+        enum_attr = f"#{value.name}"
+        cases = enum_attributes().get(enum_attr)
+    if not cases or case is None:
+        return []
+    meaning = case_doc(enum_attr, case)
+    lines = [f"{code(case)} — " + (meaning or f"a case of {code(enum_attr)}")]
+    if summary:
+        lines.append(f"{code(enum_attr)}: {summary}")
+    return lines + ["Allowed values:"] + enum_cases(enum_attr, cases, case)

@@ -5,7 +5,9 @@ enum case, a dialect attribute or type mnemonic, a required attribute spelled wr
 attribute dictionary -- gets the closest known name as a related note and as ``data["suggestion"]``
 (``{"start", "end", "text"}``: the replacement the quick fix makes). The message itself stays
 upstream's. Candidates come from what the registry knows; a name is suggested only when it is
-close (``difflib``'s ratio of at least 0.75) and only one candidate is that close or closer.
+close (``difflib``'s ratio of at least 0.75) and only one candidate is that close or closer. A name
+the nvgpu specification uses for an upstream op or enum (``nvgpu.cvt_fpext``, ``#nvvm.load_mode``)
+gets upstream's name whatever its distance, and an explanation saying so.
 """
 
 from __future__ import annotations
@@ -41,15 +43,48 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
     return found[0]
 
 
+SPECIFICATION_OPS = {
+    "nvgpu.cvt_fpext": "nvgpu.extf",
+    "nvgpu.cvt_fptrunc": "nvgpu.truncf",
+    "nvgpu.fma.packed.f32x2": "nvgpu.fma",
+    "nvgpu.warpgroup.descriptor": "nvgpu.warpgroup.generate.descriptor",
+    "nvgpu.mbarrier.init.shared": "nvgpu.mbarrier.init",
+}
+"""Op names the nvgpu specification uses for ops upstream MLIR spells otherwise."""
+SPECIFICATION_ATTRIBUTES = {("nvvm", "tcgen05_group"): "cta_group", ("nvvm", "load_mode"): "tma_load_mode"}
+"""Enum namespaces of the specification, by (dialect, mnemonic), and upstream's mnemonic."""
+
+
 def _suggested(doc: Document, diag: Diagnostic) -> Diagnostic:
-    found = _suggestion(doc, diag)
+    found = _specification_name(doc.text[diag.start:diag.end], diag) or _suggestion(doc, diag)
     if found is None:
         return diag
     start, end, text = found
     data = dict(diag.data or {})
     data["suggestion"] = {"start": start, "end": end, "text": text}
     related = diag.related + (Related(start, end, f"did you mean '{text}'?"),)
-    return dataclasses.replace(diag, related=related, data=data)
+    explanation = diag.explanation
+    written = doc.text[start:end].strip().strip('"')
+    if written in SPECIFICATION_OPS or any(written == m for _, m in SPECIFICATION_ATTRIBUTES):
+        explanation = (f"'{written}' is the nvgpu specification's name for what upstream MLIR calls "
+                       f"'{text.strip(chr(34))}'; nvgpu-ls reads files as upstream does")
+    return dataclasses.replace(diag, related=related, data=data, explanation=explanation)
+
+
+def _specification_name(written: str, diag: Diagnostic) -> tuple[int, int, str] | None:
+    """The upstream name of an op or enum attribute written as the specification spells it."""
+    if diag.code in ("syntax.unknown-op", "syntax.unknown-dialect"):
+        name = written.strip().strip('"')
+        if name in SPECIFICATION_OPS:
+            quote = '"' if written.strip().startswith('"') else ""
+            return diag.start, diag.end, f"{quote}{SPECIFICATION_OPS[name]}{quote}"
+    match = _MNEMONIC.search(diag.message) if diag.code == "syntax.dialect" else None
+    if match is not None and (match.group(3), match.group(2)) in SPECIFICATION_ATTRIBUTES:
+        at = written.find(match.group(2))
+        if at >= 0:
+            return diag.start + at, diag.start + at + len(match.group(2)), \
+                SPECIFICATION_ATTRIBUTES[(match.group(3), match.group(2))]
+    return None
 
 
 def _suggestion(doc: Document, diag: Diagnostic) -> tuple[int, int, str] | None:
