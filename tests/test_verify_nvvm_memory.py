@@ -7,14 +7,11 @@ a bulk copy's size: SSA operands) are valid cases here, as upstream has them."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 
 import pytest
 
-from .verify_support import function_text, verify_body
+from .verify_support import MLIR_OPT, function_text, upstream_first_errors, verify_body
 
-MLIR_OPT = shutil.which("mlir-opt-22")
 needs_mlir_opt = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 (Debian mlir-22-tools) is not installed")
 
 P3, P7 = "!llvm.ptr<3>", "!llvm.ptr<7>"
@@ -136,13 +133,7 @@ def _ours(args: str, body: str) -> list[tuple[int, str]]:
 
 
 def _upstream(args: str, body: str) -> list[tuple[int, str]]:
-    done = subprocess.run([MLIR_OPT, "-"], input=function_text(body, args, "llvm"), capture_output=True, text=True, timeout=60)
-    found = []
-    for line in done.stderr.splitlines():
-        if ": error: " in line:
-            place, message = line.split(": error: ", 1)
-            found.append((int(place.split(":")[1]) - 1, message))
-    return found[:1]
+    return list(upstream_first_errors([function_text(body, args, "llvm")]).values())
 
 
 @pytest.mark.parametrize("args,body", VALID, ids=lambda value: value[:60])

@@ -6,19 +6,15 @@ first message must be ``mlir-opt-22``'s, op for op."""
 
 from __future__ import annotations
 
-import bisect
 import random
-import shutil
-import subprocess
 
 import pytest
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.verify import verify_ops
 
-from .verify_support import function_text, verify_body
+from .verify_support import MLIR_OPT, function_text, upstream_first_errors, verify_body
 
-MLIR_OPT = shutil.which("mlir-opt-22")
 needs_mlir_opt = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 (Debian mlir-22-tools) is not installed")
 
 H2 = "vector<2xf16>"
@@ -207,31 +203,15 @@ def generated_wgmma(seed: int, count: int) -> list[str]:
     return functions
 
 
-def _first_errors(functions: list[str]) -> dict[int, str]:
-    """mlir-opt-22's first error in each function (by index), the functions split as one file."""
-    done = subprocess.run([MLIR_OPT, "--split-input-file", "-", "-o", "/dev/null"], input="// -----\n".join(functions),
-                          capture_output=True, text=True, timeout=300)
-    starts, line = [], 1
-    for function in functions:
-        starts.append(line)
-        line += function.count("\n") + 1
-    found: dict[int, str] = {}
-    for reported in done.stderr.splitlines():
-        if reported.startswith("<stdin>:") and ": error: " in reported:
-            found.setdefault(bisect.bisect_right(starts, int(reported.split(":")[1])) - 1,
-                             reported.split(": error: ", 1)[1])
-    return found
-
-
 def assert_agrees_with_upstream(functions: list[str]) -> None:
     """Each function gets mlir-opt-22's first error (or none) as its first rule diagnostic, and
     enough of them are valid for the sweep to test acceptance too."""
-    theirs = _first_errors(functions)
+    theirs = upstream_first_errors(functions)
     for index, function in enumerate(functions):
         doc = Document(function)
         assert not doc.diagnostics()
         ours = [d.message for d in verify_ops(doc) if d.code.startswith("nvvm.rule")]
-        assert ours[:1] == ([theirs[index]] if index in theirs else []), function
+        assert ours[:1] == ([theirs[index][1]] if index in theirs else []), function
     assert len(functions) - len(theirs) > 20
 
 

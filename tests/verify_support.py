@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import bisect
+import shutil
+import subprocess
+
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.diagnostics import Diagnostic, Severity
 from nvgpu_ls.verify import verify_ops
@@ -44,3 +48,25 @@ def assert_single_diagnostic(text: str, prefix: str, code: str, message: str, sp
     assert text[diag.start:diag.end] == span
     assert diag.severity == severity
     return diag
+
+
+MLIR_OPT = shutil.which("mlir-opt-22")
+
+
+def upstream_first_errors(functions: list[str]) -> dict[int, tuple[int, str]]:
+    """mlir-opt-22's first error in each of ``functions`` (run as one file split at ``// -----``),
+    by index: (0-based line within the function, message)."""
+    assert MLIR_OPT is not None
+    done = subprocess.run([MLIR_OPT, "--split-input-file", "-", "-o", "/dev/null"], input="// -----\n".join(functions),
+                          capture_output=True, text=True, timeout=300)
+    starts, line = [], 1
+    for function in functions:
+        starts.append(line)
+        line += function.count("\n") + 1
+    found: dict[int, tuple[int, str]] = {}
+    for reported in done.stderr.splitlines():
+        if reported.startswith("<stdin>:") and ": error: " in reported:
+            at = int(reported.split(":")[1])
+            index = bisect.bisect_right(starts, at) - 1
+            found.setdefault(index, (at - starts[index], reported.split(": error: ", 1)[1]))
+    return found

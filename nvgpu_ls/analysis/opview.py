@@ -20,7 +20,7 @@ from .facts import OpFacts
 from .ir import AttrEntry, Operation, SymbolRef, TypeRef, ValueDef, ValueUse
 from .typegrammar import TypeSyntaxError, parse_type
 from .values import (
-    AffineMapAttr, Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, FunctionType, IntegerAttr,
+    AffineMapAttr, Attr, AttrAliasRef, BoolAttr, DenseArrayAttr, DialectAttr, FloatType, FunctionType, IntegerAttr,
     IntegerType, KeywordAttr, MemRefType, NoneType, OpaqueAttr, StridedLayoutAttr, Type, TypeAliasRef, TypeAttr,
     UnitAttr, UnrankedMemRefType,
 )
@@ -394,8 +394,8 @@ def attribute_words(params: tuple) -> list[str]:
             words.append(item.word)
         elif isinstance(item, str):
             words.append(item)
-        elif isinstance(item, TypeAttr) and isinstance(item.type, NoneType):
-            words.append("none")  # ``<none>`` reads as the builtin none type
+        elif isinstance(item, TypeAttr) and isinstance(item.type, (NoneType, FloatType, IntegerType)):
+            words.append(str(item.type))  # ``<none>``, ``<f16>``, ``<tf32>`` read as builtin types
         elif isinstance(item, tuple):
             words.extend(attribute_words(item))
     return words

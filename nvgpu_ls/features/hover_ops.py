@@ -11,7 +11,7 @@ import re
 
 from ..analysis.document import Document
 from ..analysis.ir import AttrEntry, Operation
-from ..analysis.values import Attr, DialectAttr, UnitAttr
+from ..analysis.values import Attr, UnitAttr
 from ..dialects import NVGPU_OPS
 from ..analysis.facts import AttributeFact, OperandFact, OpFacts, Requirement, ResultFact
 from ..dialects.instance_forms import instance_form
@@ -23,7 +23,7 @@ from ..target import (
 from ..analysis.opview import Operand, OpView
 from ..verify.gate import form_keys, instance_requirement, scope_of
 from .context import FeatureContext
-from .hover_types import case_doc, code, describe_attr_value, enum_cases
+from .hover_types import attr_text, case_doc, code, describe_attr_value, enum_cases
 
 
 # ---------------------------------------------------------------- the op
@@ -100,9 +100,7 @@ def attribute_value_text(view: OpView, fact: AttributeFact) -> str:
         return "set"
     if fact.kind == "enum":
         return code(view.enum_attr(fact.name) or value)
-    if isinstance(value, DialectAttr) and not value.text and value.params:
-        return code(" ".join(view.doc.text[slice(*view.attr_span(fact.name))].split()))
-    return code(value)
+    return code(attr_text(value))
 
 
 def attribute_line(view: OpView, fact: AttributeFact) -> str:

@@ -18,7 +18,7 @@ from ..analysis.values import (
 from ..dialects import NVGPU_ENUMS, NVGPU_TYPES, enum_attributes
 from ..analysis.facts import EnumFacts, TypeFacts
 from ..dialects.instance_forms import byte_size, numel
-from ..analysis.opview import OpView, enum_case
+from ..analysis.opview import OpView, attribute_words
 from ..dialects.memory_spaces import shared_memory_space
 
 NVVM_SPACES = {0: "generic", 1: "global", 3: "shared", 4: "constant", 5: "local"}
@@ -286,19 +286,19 @@ def enum_value_lines(value: Attr) -> list[str]:
     ``#nvvm.mma_layout<row>``): its case, the enum it belongs to and every case; [] otherwise."""
     if not isinstance(value, DialectAttr):
         return []
-    case = enum_case(value)
-    summary = ""
-    if value.name == "nvgpu":
-        words = value.params[0][1] if value.params and isinstance(value.params[0], tuple) else ()
-        mnemonic = words[0].word if words and isinstance(words[0], KeywordAttr) else ""
-        enum_attr = f"#nvgpu.{mnemonic}"
+    words = attribute_words(value.params)
+    if not words:
+        return []
+    case, summary = words[-1], ""  # ``enum_case``'s reading
+    if value.name == "nvgpu" and len(words) >= 2:
+        enum_attr = f"#nvgpu.{words[-2]}"  # ``#nvgpu<mnemonic case>``
         facts = enum_facts(enum_attr)
         cases = facts.cases if facts is not None else None
         summary = facts.summary if facts is not None else ""
     else:
         enum_attr = f"#{value.name}"
         cases = enum_attributes().get(enum_attr)
-    if not cases or case is None:
+    if not cases:
         return []
     meaning = case_doc(enum_attr, case)
     lines = [f"{code(case)} — " + (meaning or f"a case of {code(enum_attr)}")]

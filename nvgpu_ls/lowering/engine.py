@@ -31,7 +31,7 @@ from ..check_options import CheckOptions
 from ..verify import check_document
 from .builder import Builder, LoweringError, ModuleOp, Replacement, Value
 from .llvm_types import UnconvertibleType
-from .outlining import has_launches, outline
+from .outlining import Outlined, has_launches, outline
 from .patterns import PATTERNS
 from .strings import mlir_string_body
 from .structural import STRUCTURAL_OPS, StructuralConversion
@@ -199,11 +199,9 @@ def lower_document(doc: Document, path: str = "", options: LoweringOptions | Non
     if not has_launches(doc):
         return _lower(doc, path, options)
     options = options or LoweringOptions()
-    outlined_source = outline(doc)
-    if outlined_source.problems:
-        return Lowered(None, outlined_source.problem_diagnostics())
-    checked = outlined_source.original_diagnostics(
-        check_document(Document(outlined_source.text, doc.uri, doc.registry), options.check))
+    outlined_source, checked = checked_as_outlined(doc, options.check)
+    if outlined_source is None:
+        return Lowered(None, checked)
     found = lowering_edits(doc, path, replace(options, attach_targets=False), checked=checked)
     if found.edits is None:
         return Lowered(None, found.diagnostics)
@@ -222,6 +220,16 @@ def lower_document(doc: Document, path: str = "", options: LoweringOptions | Non
     origins = [lowered_origins[min(outlined.original_line(line), len(lowered_origins) - 1)]
                for line in final_origins]
     return Lowered(final, found.diagnostics + placed, found.lowered_ops, origins)
+
+
+def checked_as_outlined(doc: Document, check: CheckOptions) -> tuple[Outlined | None, list[Diagnostic]]:
+    """``doc`` with its launches outlined, as its kernels are compiled, and what the check finds
+    in that, placed at the source; (None, outlining's problems) when a launch cannot be outlined."""
+    outlined = outline(doc)
+    if outlined.problems:
+        return None, outlined.problem_diagnostics()
+    return outlined, outlined.original_diagnostics(
+        check_document(Document(outlined.text, doc.uri, doc.registry), check))
 
 
 def _at_lines(diagnostics: list[Diagnostic], text: str, source: str, origins: list[int]) -> list[Diagnostic]:

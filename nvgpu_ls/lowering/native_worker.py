@@ -66,11 +66,11 @@ _FEATURES = re.compile(r'features\s*=\s*"([^"]*)"')
 _OPT_LEVEL = re.compile(r'(?:<|,)\s*O\s*=\s*(\d)')
 DEFAULT_CHIP = "sm_75"
 DEFAULT_FEATURES = ""
-DEFAULT_OPT_LEVEL = 2
-"""What a ``#nvvm.target`` without ``O`` means (upstream's default, which its printer leaves out)."""
 """What a ``#nvvm.target`` without them means: upstream's printer leaves an empty ``features``
 out (NVPTX then emits the chip's own default PTX version) and uses sm_75 where no chip is
 given (``gpu-nvvm-attach-target``'s default)."""
+DEFAULT_OPT_LEVEL = 2
+"""What a ``#nvvm.target`` without ``O`` means (upstream's default, which its printer leaves out)."""
 
 
 def _load(name: str, path: Path) -> Any:

@@ -24,7 +24,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..verify import check_document
 from ..verify.upstream import _diagnostic as upstream_diagnostic
 from ..chunks import split_chunks
-from .engine import Lowered, LoweringOptions, LoweringRun, SOURCE, apply_edits
+from .engine import Lowered, LoweringOptions, LoweringRun, SOURCE, apply_edits, checked_as_outlined
 from .native import NativeWorker, StageCallback, run_native
 from .outlining import has_launches, outline
 
@@ -52,13 +52,12 @@ def lower_with_upstream(doc_text: str, path: str = "", options: LoweringOptions 
             return Lowered(None, errors)
         return _convert(doc, path, options, timeout, worker, on_stage)
     # As upstream's gpu-lower-to-nvvm-pipeline: the nvgpu ops converted in place, then outlined.
-    outlined_source = outline(doc)
-    if outlined_source.problems:
-        return Lowered(None, outlined_source.problem_diagnostics())
-    errors = [d for d in check_document(Document(outlined_source.text, doc.uri, doc.registry), options.check)
-              if d.severity == Severity.ERROR]
+    outlined_source, checked = checked_as_outlined(doc, options.check)
+    if outlined_source is None:
+        return Lowered(None, checked)
+    errors = [d for d in checked if d.severity == Severity.ERROR]
     if errors:
-        return Lowered(None, outlined_source.original_diagnostics(errors))
+        return Lowered(None, errors)
     lowered = _convert(doc, path, replace(options, attach_targets=False), timeout, worker, on_stage)
     if lowered.text is None:
         return lowered

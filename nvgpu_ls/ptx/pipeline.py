@@ -35,10 +35,11 @@ worker drops the host code first). They are the device passes of LLVM 22's
 --gpu-lower-to-nvvm-pipeline --dump-pass-pipeline``), less the three done before: the nvgpu
 lowering (the engine), kernel outlining (``lowering/outlining.py``) and ``nvvm-attach-target``
 (``lowering/target_attachment.py``). The canonicalisation and CSE between them decide the code at
-``O0``, where LLVM cleans nothing up. ``convert-vector-to-llvm`` and ``convert-ub-to-llvm`` before
-the last pass lower what upstream's pipeline leaves (vector ops ``convert-gpu-to-nvvm`` does not
-convert, such as those the fp8/fp4 conversions of the builtin engine use); they find nothing to
-do in a module upstream's pipeline compiles."""
+``O0``, where LLVM cleans nothing up. ``convert-vector-to-llvm``, ``convert-arith-to-llvm`` and
+``convert-ub-to-llvm`` before the last pass lower what upstream's pipeline leaves (vector ops
+``convert-gpu-to-nvvm`` does not convert, such as those the fp8/fp4 conversions of the builtin
+engine use, and the constants canonicalisation folds them to); they find nothing to do in a
+module upstream's pipeline compiles."""
 
 
 @dataclass(frozen=True)

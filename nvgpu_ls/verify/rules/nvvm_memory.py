@@ -24,15 +24,16 @@ def address_space(view: OpView, group: str = "addr") -> int | None:
     return kind.address_space if isinstance(kind, LLVMPointerType) else None
 
 
-def _case(view: OpView, name: str, default: str | None = None) -> str | None:
+def enum_or_default(view: OpView, name: str, default: str | None = None) -> str | None:
+    """The case of enum attribute ``name``, ``default`` when the op does not write it."""
     return enum_case(view.attr(name)) if view.has_attr(name) else default
 
 
 @verifies("nvvm.prefetch")
 def verify_prefetch(view: OpView, report: Report) -> None:
     space = address_space(view)
-    level = _case(view, "cacheLevel")
-    priority = _case(view, "evictPriority")
+    level = enum_or_default(view, "cacheLevel")
+    priority = enum_or_default(view, "evictPriority")
     tensormap = view.has_attr("tensormap")
     if space is None:
         return
@@ -69,10 +70,10 @@ def verify_prefetch(view: OpView, report: Report) -> None:
 
 @verifies("nvvm.fence.proxy.acquire", "nvvm.fence.proxy.release")
 def verify_uni_directional_fence(view: OpView, report: Report) -> None:
-    if _case(view, "fromProxy", "generic") != "generic":
+    if enum_or_default(view, "fromProxy", "generic") != "generic":
         report.op_error(view, "uni-directional proxies only support generic for from_proxy attribute",
                         f"{CODE}.fence-proxy")
-    elif _case(view, "toProxy", "tensormap") != "tensormap":
+    elif enum_or_default(view, "toProxy", "tensormap") != "tensormap":
         report.op_error(view, "uni-directional proxies only support tensormap for to_proxy attribute",
                         f"{CODE}.fence-proxy")
 
@@ -81,7 +82,7 @@ def verify_uni_directional_fence(view: OpView, report: Report) -> None:
           "nvvm.mbarrier.arrive_drop.expect_tx", "nvvm.mbarrier.expect_tx", "nvvm.mbarrier.complete_tx",
           "nvvm.mbarrier.test.wait", "nvvm.mbarrier.try_wait")
 def verify_mbarrier_arrival(view: OpView, report: Report) -> None:
-    scope = _case(view, "scope", "cta")
+    scope = enum_or_default(view, "scope", "cta")
     cluster_space = address_space(view) == SHARED_CLUSTER
     returns = bool(view.op.results)
     message = None

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import re
 
-from ...analysis.opview import OpView, enum_case
+from ...analysis.opview import OpView
 from ...analysis.values import FloatType, IntegerType, LLVMStructType, Type
 from ..context import Report, verifies
+from .nvvm_memory import enum_or_default
 
 CODE = "nvvm.rule.mma"
 F16X2, I32, F32, F64 = "vector<2xf16>", "i32", "f32", "f64"
 _SHAPE = re.compile(r"\b([mnk])\s*=\s*(\d+)")
-_CASE = re.compile(r"<\s*([\w.]+)\s*>\s*$")
 
 
 def infer_mma_type(kind: Type | None, accumulator: bool) -> str | None:
@@ -103,19 +103,11 @@ def _shape(view: OpView) -> tuple[int, int, int] | None:
     return int(found["m"]), int(found["n"]), int(found["k"])
 
 
-def _case(view: OpView, name: str) -> str | None:
-    """The case of enum attribute ``name`` as written (``#nvvm.mma_type<tf32>`` → ``tf32``)."""
-    if not view.has_attr(name):
-        return None
-    found = _CASE.search(view.doc.text[slice(*view.attr_span(name))])
-    return found.group(1) if found else enum_case(view.attr(name))
-
-
 def _multiplicand_type(view: OpView, name: str, group: str) -> str | None:
     """The attribute's type, else what upstream's parser infers from the registers (which it
     infers as for an accumulator: f32 registers give f32, i32 ones s32)."""
     if view.has_attr(name):
-        return _case(view, name)
+        return enum_or_default(view, name)
     registers = view.operands(group)
     return infer_mma_type(registers[0].type, True) if registers else None
 
@@ -154,7 +146,7 @@ def mma_sync_problem(view: OpView) -> tuple[str, bool] | None:
         return "op requires b1Op attribute", True
     if a_type in ("s4", "u4", "s8", "u8") and not view.has_attr("intOverflowBehavior"):
         return "op requires intOverflowBehavior attribute", True
-    layouts = (_case(view, "layoutA"), _case(view, "layoutB"))
+    layouts = (enum_or_default(view, "layoutA"), enum_or_default(view, "layoutB"))
     if not (shape == (8, 8, 4) and a_type == "f16") and layouts != ("row", "col"):
         return (f"requires layoutA = #nvvm.mma_layout<row> and layoutB = #nvvm.mma_layout<col> for shape "
                 f"<{shape[0]}, {shape[1]}, {shape[2]}> with element types {a_type} and {b_type}. "
@@ -200,7 +192,7 @@ def wgmma_problem(view: OpView) -> str | None:
     an ``emitOpError``); None when it verifies or cannot be read."""
     result = view.result_type(0)
     shape = _shape(view)
-    d, a, b = (_case(view, name) for name in ("typeD", "typeA", "typeB"))
+    d, a, b = (enum_or_default(view, name) for name in ("typeD", "typeA", "typeB"))
     if result is None or shape is None or d is None or a is None or b is None:
         return None
     if not isinstance(result, LLVMStructType):
@@ -211,7 +203,7 @@ def wgmma_problem(view: OpView) -> str | None:
             return f"all elements in struct must be same type but there is {field}"
     if d not in ("f32", "f16", "s32"):
         return f"does not support the given output type {d}"
-    if d == "s32" and "neg" in (_case(view, "scaleA"), _case(view, "scaleB")):
+    if d == "s32" and "neg" in (enum_or_default(view, "scaleA"), enum_or_default(view, "scaleB")):
         return "has s32 output, scaleA and scaleB cannot be neg"
     if not _wgmma_types_allowed(d, a, b):
         return f"{d} += {a} * {b}, it is not supported."
@@ -222,14 +214,14 @@ def wgmma_problem(view: OpView) -> str | None:
         return f"shape 'k' must be {_WGMMA_K.get(a)} for input type {a}"
     if n not in (_WGMMA_N_SHORT if a in ("s8", "u8", "b1") else _WGMMA_N):
         return f"has input type {a} n is set to {n}, it is not supported."
-    layouts = (_case(view, "layoutA"), _case(view, "layoutB"))
+    layouts = (enum_or_default(view, "layoutA"), enum_or_default(view, "layoutB"))
     if a not in ("f16", "bf16") and (layouts[0] == "col" or layouts[1] == "row"):
         return (f"given layouts layout_a = {layouts[0]} and layout_b = {layouts[1]} for input types {a} and {b} "
                 f"requires transpose. However, this is only supported for: f16 and bf16")
     expected = n // 4 if d == "f16" else n // 2
     if len(body) != expected:
         return f"results {expected}, however output struct has {len(body)} elements"
-    if d != "s32" and _case(view, "satfinite") == "satfinite":
+    if d != "s32" and enum_or_default(view, "satfinite") == "satfinite":
         return f" `satfinite` can be only used with s32 accumulator, however the current accumulator is {d}"
     return None
 

@@ -6,16 +6,16 @@ message was measured with ``mlir-opt-22`` (``tests/test_verify_nvvm_memory.py``)
 
 from __future__ import annotations
 
-from ...analysis.opview import OpView, enum_case
+from ...analysis.opview import OpView
 from ..context import Report, verifies
-from .nvvm_memory import SHARED_CLUSTER, address_space
+from .nvvm_memory import SHARED_CLUSTER, address_space, enum_or_default
 
 CODE = "nvvm.rule.tma"
 SHARED = 3
 
 
 def _mode(view: OpView) -> str:
-    return (enum_case(view.attr("mode")) if view.has_attr("mode") else None) or "tile"
+    return enum_or_default(view, "mode") or "tile"
 
 
 def _load_params(view: OpView) -> str | None:
