@@ -12,7 +12,10 @@ Conventions:
 * ``ops`` names the ops the conversion emits *for this instance*, the defining one first,
   as today's upstream spells them (LLVM 22, the bindings): the mbarrier ops take a
   ``!llvm.ptr<3>`` instead of being separate ``.shared`` ops, as they were before LLVM 22.
-  Address arithmetic and (un)packing ops are left out; ``OpFacts.lowers_to`` lists them.
+  Address arithmetic and (un)packing ops (``PLUMBING_OPS``) may be left out;
+  ``OpFacts.lowers_to`` lists every form's. Hover reads what an instance lowers to from the
+  lowering itself (``lowering.engine.emitted_ops``) and falls back to ``ops`` where the
+  instance cannot be lowered; ``tests/test_lowers_to.py`` holds the three to one answer.
 * ``ptx`` is the instruction text with operands as placeholder names (``[dst]``,
   ``{d0, d1}``), one entry per distinct instruction in issue order; repeats are counted
   in ``notes``. Every opcode spelling is assembled by ptxas in
@@ -55,6 +58,28 @@ class InstanceForm:
     params: dict[str, object] = field(default_factory=dict, compare=False)
     specific: bool = True
     """False when no rule applied and ``ops``/``ptx`` are the facts' lists of every form."""
+
+
+PLUMBING_OPS = frozenset({
+    "builtin.unrealized_conversion_cast", "arith.constant", "arith.index_cast",
+    "llvm.mlir.constant", "llvm.mlir.undef", "llvm.mlir.poison",
+    "llvm.extractvalue", "llvm.insertvalue", "llvm.extractelement", "llvm.insertelement",
+    "llvm.bitcast", "llvm.addrspacecast", "llvm.getelementptr", "llvm.ptrtoint",
+    "llvm.add", "llvm.mul", "llvm.udiv", "llvm.urem", "llvm.shl", "llvm.lshr", "llvm.or", "llvm.and",
+    "llvm.trunc", "llvm.zext", "llvm.sext",
+})
+"""The address arithmetic, casts and (un)packing a lowering writes around the ops that do the
+work (the ``vector`` dialect's reshaping ops count too: ``is_plumbing``)."""
+
+
+def is_plumbing(name: str) -> bool:
+    """Whether op ``name`` only moves, casts or addresses values (``PLUMBING_OPS``)."""
+    return name in PLUMBING_OPS or name.startswith("vector.")
+
+
+def working_ops(names: tuple[str, ...]) -> tuple[str, ...]:
+    """``names`` without the plumbing, in order: what hover says an op lowers to."""
+    return tuple(name for name in names if not is_plumbing(name))
 
 
 FormRule = Callable[[OpView], "InstanceForm | None"]
@@ -429,6 +454,10 @@ def tma_async_store(view: OpView) -> InstanceForm | None:
                         {"rank": rank})
 
 
+REDUCE_AS_INLINE_PTX = ("inline PTX, not nvvm.cp.async.bulk.tensor.reduce: that op takes no predicate, and the "
+                        "LLVM that compiles the PTX knows no intrinsic its translation names")
+
+
 @rule("nvgpu.tma.async.reduce")
 def tma_async_reduce(view: OpView) -> InstanceForm | None:
     """``cp.reduce.async.bulk.tensor.{rank}d.global.shared::cta.{kind}.tile.bulk_group``."""
@@ -437,8 +466,8 @@ def tma_async_reduce(view: OpView) -> InstanceForm | None:
         return None
     line = (f"cp.reduce.async.bulk.tensor.{rank}d.global.shared::cta.{kind}.tile.bulk_group "
             f"[tmap, {_coordinates(rank)}], [src];")
-    return InstanceForm(("nvvm.cp.async.bulk.tensor.reduce",), (_predicated(view, line),),
-                        _box_note(view, "reduces"), {"rank": rank, "redKind": kind})
+    return InstanceForm(("llvm.inline_asm",), (_predicated(view, line),),
+                        _box_note(view, "reduces") + (REDUCE_AS_INLINE_PTX,), {"rank": rank, "redKind": kind})
 
 
 @rule("nvgpu.tma.prefetch.descriptor")
@@ -471,7 +500,8 @@ def tma_create_descriptor(view: OpView) -> InstanceForm | None:
                 codes.append(f"{name} = {value} ({enum.cases.index(value)})")
         if codes:
             notes.append("codes passed: " + ", ".join(codes))
-    return InstanceForm(("llvm.alloca", "llvm.getelementptr", "llvm.store", "llvm.call"), (), tuple(notes), params)
+    return InstanceForm(("llvm.call", "llvm.alloca", "llvm.getelementptr", "llvm.store", "llvm.func"), (),
+                        tuple(notes), params)
 
 
 # ---------------------------------------------------------------- warpgroup (wgmma)
@@ -741,8 +771,7 @@ def tensormap_replace(view: OpView) -> InstanceForm | None:
     ordinal = view.int_attr("ord")
     middle = f"{ordinal if ordinal is not None else 'ord'}, " if name in _ORDINAL_FIELDS else ""
     line = f"tensormap.replace.tile.{name}.{space}.b1024.{width} [addr], {middle}new_val;"
-    return InstanceForm(("llvm.inline_asm",), (line,), ("no NVVM op exists: emitted as inline PTX",),
-                        {"field": name, "space": space})
+    return InstanceForm(("nvvm.tensormap.replace",), (line,), (), {"field": name, "space": space})
 
 
 @rule("nvgpu.tensormap.cp_fenceproxy")

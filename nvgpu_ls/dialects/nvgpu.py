@@ -475,8 +475,38 @@ _CVT_F16X2_SATFINITE = Requirement(
 )
 _CVT_F16X2 = Requirement(sm="sm_80", ptx="7.0", note="cvt.{rn,rz}.{f16x2,bf16x2}.f32 without .satfinite: sm_80 / PTX 7.0 (ptxas 13.0).")
 
+EXTF_LOWERS_TO: tuple[str, ...] = (
+    "nvvm.convert.f8x2.to.f16x2",
+    "nvvm.convert.f8x2.to.bf16x2",
+    "nvvm.convert.f6x2.to.f16x2",
+    "nvvm.convert.f6x2.to.bf16x2",
+    "nvvm.convert.f4x2.to.f16x2",
+    "nvvm.convert.f4x2.to.bf16x2",
+    "llvm.fpext",
+    "llvm.bitcast",
+    "llvm.zext",
+    "llvm.extractelement",
+    "llvm.insertelement",
+    "llvm.mlir.undef",
+)
+"""What nvgpu.extf and its pre-merge names lower to (one place: they share the lowering)."""
 
-
+TRUNCF_LOWERS_TO: tuple[str, ...] = (
+    "nvvm.convert.f32x2.to.f16x2",
+    "nvvm.convert.f32x2.to.bf16x2",
+    "nvvm.convert.f32x2.to.f8x2",
+    "nvvm.convert.f16x2.to.f8x2",
+    "nvvm.convert.f32x2.to.f6x2",
+    "nvvm.convert.f16x2.to.f6x2",
+    "nvvm.convert.bf16x2.to.f6x2",
+    "nvvm.convert.f32x2.to.f4x2",
+    "llvm.fptrunc",
+    "llvm.bitcast",
+    "llvm.trunc",
+    "llvm.insertelement",
+    "llvm.mlir.undef",
+)
+"""What nvgpu.truncf and its pre-merge names lower to."""
 
 _EXTF_FORMS = requirement_forms({
     "f8E4M3FN->*": _CVT_FP8,
@@ -589,20 +619,7 @@ _OP_LIST = (
             also=(("sm_90", "7.8"),),
         ),
         requirement_forms=_EXTF_FORMS,
-        lowers_to=(
-            "nvvm.convert.f8x2.to.f16x2",
-            "nvvm.convert.f8x2.to.bf16x2",
-            "nvvm.convert.f6x2.to.f16x2",
-            "nvvm.convert.f6x2.to.bf16x2",
-            "nvvm.convert.f4x2.to.f16x2",
-            "nvvm.convert.f4x2.to.bf16x2",
-            "llvm.fpext",
-            "llvm.bitcast",
-            "llvm.zext",
-            "llvm.extractelement",
-            "llvm.insertelement",
-            "llvm.mlir.undef",
-        ),
+        lowers_to=EXTF_LOWERS_TO,
         ptx=(
             "cvt.rn.f16x2.e4m3x2 d, a;",
             "cvt.rn.f16x2.e5m2x2 d, a;",
@@ -676,21 +693,7 @@ _OP_LIST = (
             ),
         ),
         requirement_forms=_TRUNCF_FORMS,
-        lowers_to=(
-            "nvvm.convert.f32x2.to.f16x2",
-            "nvvm.convert.f32x2.to.bf16x2",
-            "nvvm.convert.f32x2.to.f8x2",
-            "nvvm.convert.f16x2.to.f8x2",
-            "nvvm.convert.f32x2.to.f6x2",
-            "nvvm.convert.f16x2.to.f6x2",
-            "nvvm.convert.bf16x2.to.f6x2",
-            "nvvm.convert.f32x2.to.f4x2",
-            "llvm.fptrunc",
-            "llvm.bitcast",
-            "llvm.trunc",
-            "llvm.insertelement",
-            "llvm.mlir.undef",
-        ),
+        lowers_to=TRUNCF_LOWERS_TO,
         ptx=(
             "cvt.rn.satfinite.f16x2.f32 d, a, b;",
             "cvt.rn.satfinite.e4m3x2.f32 d, a, b;",
@@ -735,14 +738,7 @@ _OP_LIST = (
             also=(("sm_90", "7.8"),),
         ),
         requirement_forms=_EXTF_FORMS,
-        lowers_to=(
-            "nvvm.convert.f8x2.to.f16x2",
-            "nvvm.convert.f8x2.to.bf16x2",
-            "nvvm.convert.f6x2.to.f16x2",
-            "nvvm.convert.f4x2.to.f16x2",
-            "llvm.fpext",
-            "llvm.bitcast",
-        ),
+        lowers_to=EXTF_LOWERS_TO,
         ptx=("cvt.rn.f16x2.e4m3x2 d, a;", "cvt.rn.f16x2.e2m1x2 d, a;"),
         upstream=False,
         traits=("Pure",),
@@ -784,15 +780,7 @@ _OP_LIST = (
         formats=("$in (`,` $random_bits^)? attr-dict `:` type($in) `to` type($out)",),
         requirement=Requirement(sm="sm_80", ptx="8.1", note="As nvgpu.truncf (default satfinite f32->f16 needs PTX 8.1; ptxas 13.0)."),
         requirement_forms=_TRUNCF_FORMS,
-        lowers_to=(
-            "nvvm.convert.f32x2.to.f16x2",
-            "nvvm.convert.f32x2.to.bf16x2",
-            "nvvm.convert.f32x2.to.f8x2",
-            "nvvm.convert.f16x2.to.f8x2",
-            "nvvm.convert.f32x2.to.f6x2",
-            "llvm.fptrunc",
-            "llvm.bitcast",
-        ),
+        lowers_to=TRUNCF_LOWERS_TO,
         ptx=("cvt.rn.satfinite.f16x2.f32 d, a, b;", "cvt.rn.satfinite.e4m3x2.f32 d, a, b;"),
         upstream=False,
         traits=("Pure",),
@@ -827,7 +815,7 @@ _OP_LIST = (
             note="Lowest of its two directions (narrowing f32->f16 with satfinite: sm_80 / PTX 8.1); widening from fp8 needs sm_89 / PTX 8.1.",
         ),
         requirement_forms=_TRUNCF_FORMS + _EXTF_FORMS,
-        lowers_to=("nvvm.convert.f8x2.to.f16x2", "nvvm.convert.f32x2.to.f16x2", "nvvm.convert.f32x2.to.f8x2", "llvm.fpext", "llvm.fptrunc"),
+        lowers_to=EXTF_LOWERS_TO + TRUNCF_LOWERS_TO,
         ptx=("cvt.rn.f16x2.e4m3x2 d, a;", "cvt.rn.satfinite.f16x2.f32 d, a, b;"),
         upstream=False,
         traits=("Pure",),
@@ -869,7 +857,7 @@ _OP_LIST = (
             "$src `to` $tensorMapDescriptor `[` $coordinates `]` `kind` `=` $kind (`,` `predicate` `=` $predicate^)? attr-dict `:` type($src) `->` type($tensorMapDescriptor)",
         ),
         requirement=Requirement(sm="sm_90", ptx="8.0", note="cp.reduce.async.bulk.tensor (.tile, .bulk_group): sm_90 / PTX 8.0 (ptxas 13.0)."),
-        lowers_to=("nvvm.cp.async.bulk.tensor.reduce",),
+        lowers_to=("llvm.inline_asm",),
         ptx=("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [tmap, {c0, c1}], [src];",),
         upstream=False,
         traits=("AttrSizedOperandSegments", "MemRead(src)", "MemWrite(tensorMapDescriptor)"),
@@ -897,7 +885,7 @@ _OP_LIST = (
         ),
         formats=("$barriers `[` $mbarId `]` attr-dict `:` type($barriers)",),
         requirement=Requirement(sm="sm_80", ptx="7.0", note="mbarrier.inval: sm_80 / PTX 7.0 (ptxas 13.0)."),
-        lowers_to=("nvvm.mbarrier.inval.shared", "nvvm.mbarrier.inval", "llvm.getelementptr"),
+        lowers_to=("nvvm.mbarrier.inval", "llvm.getelementptr"),
         ptx=("mbarrier.inval.shared.b64 [addr];",),
         upstream=False,
         note="nvgpu-ls design: same shape as nvgpu.mbarrier.arrive without a result.",
@@ -1001,7 +989,7 @@ _OP_LIST = (
             also=(("sm_100f", "8.6"), ("sm_110f", "9.0"), ("sm_120f", "8.7")),
         ),
         requirement_forms=_TENSORMAP_REPLACE_FORMS,
-        lowers_to=("llvm.inline_asm",),
+        lowers_to=("nvvm.tensormap.replace",),
         ptx=(
             "tensormap.replace.tile.global_address.shared::cta.b1024.b64 [addr], new_val;",
             "tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [addr], ord, new_val;",
@@ -1012,8 +1000,8 @@ _OP_LIST = (
         note=(
             "nvgpu-ls design modelled on PTX tensormap.replace: reads as a field "
             "assignment, e.g. `nvgpu.tensormap.replace %map, box_dim[1] = %v : "
-            "memref<128xi8, #gpu.address_space<workgroup>>, i32`. No NVVM op exists, hence "
-            "inline asm. Field codes for swizzle_mode / interleave_layout / fill_mode use "
+            "memref<128xi8, #gpu.address_space<workgroup>>, i32`. Lowers to "
+            "nvvm.tensormap.replace (LLVM 22). Field codes for swizzle_mode / interleave_layout / fill_mode use "
             "the numeric values of #nvgpu.swizzle / #nvgpu.interleave / #nvgpu.oob."
         ),
     ),

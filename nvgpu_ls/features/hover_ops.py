@@ -14,7 +14,10 @@ from ..analysis.ir import AttrEntry, Operation
 from ..analysis.values import Attr, UnitAttr
 from ..dialects import NVGPU_OPS
 from ..analysis.facts import AttributeFact, OperandFact, OpFacts, Requirement, ResultFact
-from ..dialects.instance_forms import instance_form
+from ..check_options import CheckOptions
+from ..diagnostics import Severity
+from ..dialects.instance_forms import instance_form, working_ops
+from ..lowering.engine import LoweringOptions, emitted_ops
 from ..lowering.target_attachment import opt_level_of
 from ..target import (
     CHIP_PTX, ResolvedTarget, Target, alternatives, format_ptx, module_targets, ptx_needed, requirement_text,
@@ -40,7 +43,8 @@ def describe_op(ctx: FeatureContext, op: Operation) -> list[str]:
     complete = op.dialect == "nvgpu"  # other ops' custom syntax may imply what it does not spell
     lines += _operands(view, facts, complete) + _attributes(view, facts, complete) + _results(view, facts, complete)
     lines += requirement_lines(ctx, op)
-    lines += lowering_lines(op, ctx.doc)
+    broken = any(d.severity == Severity.ERROR and op.start <= d.start < op.end for d in ctx.diagnostics)
+    lines += lowering_lines(op, ctx.doc, ctx.options, broken)
     return lines
 
 
@@ -208,13 +212,19 @@ def _shortfall(target: Target, requirement: Requirement) -> str:
 
 
 # ---------------------------------------------------------------- lowering
-def lowering_lines(op: Operation, doc: Document) -> list[str]:
-    """The NVVM ops and PTX this instance lowers to (the facts' forms when not decidable)."""
+def lowering_lines(op: Operation, doc: Document, options: CheckOptions | None = None,
+                   broken: bool = False) -> list[str]:
+    """The ops and PTX this instance lowers to: the ops the lowering writes for it (plumbing
+    left out unless there is nothing else), else its instance form's, else every form the
+    facts list. A ``broken`` op (one with errors) is not lowered: the lowering refuses it."""
     form = instance_form(op, doc)
     if form is None:
         return []
-    ops = ", ".join(code(name) for name in form.ops)
-    lines = [f"**Lowers to** {ops}" if form.specific else f"**Lowers to** (one of, depending on the instance) {ops}"]
+    emitted = None if broken else emitted_ops(doc, op, LoweringOptions(check=options) if options else None)
+    names = (working_ops(emitted) or emitted) if emitted else (working_ops(form.ops) or form.ops)
+    ops = ", ".join(code(name) for name in names)
+    specific = emitted is not None or form.specific
+    lines = [f"**Lowers to** {ops}" if specific else f"**Lowers to** (one of, depending on the instance) {ops}"]
     if form.ptx:
         lines.append("```ptx\n" + "\n".join(form.ptx) + "\n```")
     lines += [f"- {note}" for note in form.notes]

@@ -343,6 +343,28 @@ def _lower_op(run: LoweringRun, op: Operation, lower: Callable[[Builder], None],
     return replacement
 
 
+_OP_NAME = re.compile(r'^\s*(?:%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+)*\s*=\s*)?"?([a-z_][\w$]*\.[\w.$]+)')
+
+
+def emitted_ops(doc: Document, op: Operation, options: LoweringOptions | None = None) -> tuple[str, ...] | None:
+    """The names of the ops the lowering writes for ``op`` alone, in the order it writes them
+    (module-level ops such as a runtime function's declaration last), each once; None where
+    ``op`` has no pattern or its pattern refuses this instance. What hover says an op lowers to
+    is read from here, so that it is what the lowering does."""
+    lower = PATTERNS.get(op.name)
+    if lower is None:
+        return None
+    run = LoweringRun(doc, "", options or LoweringOptions())
+    builder = Builder(run, op)
+    try:
+        lower(builder)
+    except (LoweringError, UnconvertibleType):
+        return None
+    lines = builder.finish().lines + [module_op.text for module_op in run.module_ops.values()]
+    names = (_OP_NAME.match(line) for line in lines)
+    return tuple(dict.fromkeys(match.group(1) for match in names if match))
+
+
 def _problem(op: Operation, message: str, code: str) -> Diagnostic:
     return Diagnostic(op.name_start, op.name_end, message, code, Severity.ERROR, SOURCE)
 

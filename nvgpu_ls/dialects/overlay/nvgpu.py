@@ -315,7 +315,7 @@ WORDS: dict[str, OpWords] = {
             "undefined."
         ),
         requirement=Requirement(sm="sm_80", ptx="7.0", note="mbarrier.init: sm_80 / PTX 7.0 (ptxas 13.0 rejects sm_75 and PTX 6.5)."),
-        lowers_to=("nvvm.mbarrier.init.shared", "nvvm.mbarrier.init", "llvm.getelementptr", "llvm.trunc"),
+        lowers_to=("nvvm.mbarrier.init", "llvm.getelementptr", "llvm.trunc"),
         ptx=("mbarrier.init.shared.b64 [addr], count;",),
         docs=(
             ('barriers', 'the group'),
@@ -336,7 +336,7 @@ WORDS: dict[str, OpWords] = {
             "phase, otherwise waiters hang."
         ),
         requirement=Requirement(sm="sm_80", ptx="7.0", note="mbarrier.arrive (with a result register): sm_80 / PTX 7.0 (ptxas 13.0)."),
-        lowers_to=("nvvm.mbarrier.arrive.shared", "nvvm.mbarrier.arrive", "llvm.getelementptr"),
+        lowers_to=("nvvm.mbarrier.arrive", "llvm.getelementptr"),
         ptx=("mbarrier.arrive.shared.b64 state, [addr];",),
         docs=(
             ('barriers', 'the group'),
@@ -354,7 +354,7 @@ WORDS: dict[str, OpWords] = {
             "complete the phase, behaviour is undefined. count is truncated to i32."
         ),
         requirement=Requirement(sm="sm_80", ptx="7.0", note="mbarrier.arrive.noComplete: sm_80 / PTX 7.0 (ptxas 13.0)."),
-        lowers_to=("nvvm.mbarrier.arrive.nocomplete.shared", "nvvm.mbarrier.arrive.nocomplete", "llvm.getelementptr", "llvm.trunc"),
+        lowers_to=("nvvm.mbarrier.arrive.nocomplete", "llvm.getelementptr", "llvm.trunc"),
         ptx=("mbarrier.arrive.noComplete.shared.b64 state, [addr], count;",),
         docs=(
             ('barriers', 'the group'),
@@ -385,7 +385,7 @@ WORDS: dict[str, OpWords] = {
                 "without the `_` sink); ptxas wins. sm_90 confirmed (rejected on sm_89)."
             ),
         ),
-        lowers_to=("nvvm.mbarrier.arrive.expect_tx.shared", "nvvm.mbarrier.arrive.expect_tx", "llvm.getelementptr", "llvm.trunc"),
+        lowers_to=("nvvm.mbarrier.arrive.expect_tx", "llvm.getelementptr", "llvm.trunc"),
         ptx=("mbarrier.arrive.expect_tx.shared.b64 _, [addr], txcount;",),
         docs=(
             ('barriers', 'the group'),
@@ -406,7 +406,7 @@ WORDS: dict[str, OpWords] = {
             "of spinning."
         ),
         requirement=Requirement(sm="sm_80", ptx="7.0", note="mbarrier.test_wait: sm_80 / PTX 7.0 (ptxas 13.0)."),
-        lowers_to=("nvvm.mbarrier.test.wait.shared", "nvvm.mbarrier.test.wait", "llvm.getelementptr"),
+        lowers_to=("nvvm.mbarrier.test.wait", "llvm.getelementptr"),
         ptx=("mbarrier.test_wait.shared.b64 waitComplete, [addr], state;",),
         docs=(
             ('barriers', 'the group'),
@@ -427,7 +427,7 @@ WORDS: dict[str, OpWords] = {
             "either returns immediately (stale data) or hangs."
         ),
         requirement=Requirement(sm="sm_90", ptx="7.8", note="mbarrier.try_wait.parity: sm_90 / PTX 7.8 (ptxas 13.0; rejected on sm_89 and PTX 7.7)."),
-        lowers_to=("nvvm.mbarrier.try_wait.parity.shared", "nvvm.mbarrier.try_wait.parity", "llvm.zext", "llvm.trunc", "llvm.getelementptr"),
+        lowers_to=("nvvm.mbarrier.try_wait.parity", "llvm.zext", "llvm.trunc", "llvm.getelementptr"),
         ptx=("mbarrier.try_wait.parity.shared.b64 p, [addr], phaseParity, suspendTimeHint;  // in a retry loop",),
         docs=(
             ('barriers', 'the group'),
@@ -511,7 +511,7 @@ WORDS: dict[str, OpWords] = {
             "pure performance hint with no effect on results."
         ),
         requirement=Requirement(sm="sm_90", ptx="8.0", note="prefetch.tensormap: sm_90 / PTX 8.0 (ptxas 13.0; rejected on sm_89 and PTX 7.8)."),
-        lowers_to=("nvvm.prefetch.tensormap",),
+        lowers_to=("nvvm.prefetch",),
         ptx=("prefetch.tensormap [tmap];",),
         docs=(
             ('tensorMapDescriptor', 'the tensor map'),
