@@ -245,6 +245,8 @@ _DESCRIPTIONS = {
     "nvgpu.sm-gate": "An op needs a newer GPU architecture than the target offers.",
     "nvgpu.ptx-gate": "An op needs a newer PTX ISA version than the target's features give.",
     "nvvm.sm-gate": "An nvvm op needs a newer GPU architecture than the target offers.",
+    "gpu.sm-gate": "A gpu op's lowering needs a newer GPU architecture than the target offers.",
+    "gpu.ptx-gate": "A gpu op's lowering needs a newer PTX ISA version than the target's features give.",
     "nvvm.ptx-gate": "An nvvm op needs a newer PTX ISA version than the target's features give.",
     "config.invalid": "The nvgpu-ls configuration file has a problem; the setting kept its default.",
     "op.attribute-missing": "An op lacks an attribute its definition requires.",

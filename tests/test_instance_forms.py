@@ -346,7 +346,7 @@ def _register_type(opcode: str, name: str) -> str:
         return ".b64"
     if opcode.startswith("rcp."):
         return ".f32"
-    if base in ("tmap", "state") or (base == "dst" and "tensormap" in opcode):
+    if base in ("tmap", "state", "policy") or (base == "dst" and "tensormap" in opcode):
         return ".b64"
     if base == "src":
         return ".b64" if opcode.startswith(("cp.async.ca.", "cp.async.cg.")) else ".b32"

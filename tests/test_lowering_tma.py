@@ -166,6 +166,14 @@ def test_predicated_reduce_guards_the_instruction_with_its_last_operand():
     assert_upstream_accepts(text)
 
 
+def test_reduce_with_a_cache_hint_is_the_l2_cache_hint_form_taking_the_policy_before_the_predicate():
+    text = lower(reduce_kernel("add", 2, " l2_cache_hint = %h, predicate = %p").replace("%p: i1,", "%p: i1, %h: i64,"))
+    assert ('"@$5 cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group.L2::cache_hint '
+            '[$0, {$2, $3}], [$1], $4;", "l,r,r,r,l,b"') in text
+    assert "i32, i32, i64, i1) -> ()" in text
+    assert_upstream_accepts(text)
+
+
 # ---------------------------------------------------------------- tma.create.descriptor
 def host(rank: int, element: str = "f32", swizzle: str = "none", l2promo: str = "none", oob: str = "zero",
          inner: int = 32) -> str:

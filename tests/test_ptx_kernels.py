@@ -116,6 +116,9 @@ KERNELS = (
                 ("cvt.rn.satfinite.e2m3x2.f32", "nvgpu.convert.fptrunc"),
                 ("cvt.rz.relu.satfinite.bf16x2.f32", "nvgpu.convert.float")),
         why_builtin_only="nvgpu.convert.* (pre-merge spellings)"),
+    Kernel("warp_lane0_sm80.mlir", "sm_80", BUILTIN_ONLY, ("shfl.sync.idx.b32",),
+           mapped=(("shfl.sync.idx", "gpu.warp_execute_on_lane_0"),),
+           why_builtin_only="gpu.warp_execute_on_lane_0 (upstream's pipeline has no conversion for it)"),
     Kernel("fp8_cast_sm89.mlir", "sm_89", BOTH, (
         "cvt.rn.satfinite.e4m3x2.f32", "cvt.rn.satfinite.e5m2x2.f32", "cvt.rn.f16x2.e4m3x2"),
         mapped=(("cvt.rn.satfinite.e5m2x2.f32", "nvgpu.truncf"), ("cvt.rn.f16x2.e4m3x2", "nvgpu.extf"))),

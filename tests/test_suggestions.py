@@ -88,3 +88,23 @@ def test_a_specification_name_gets_upstreams_name_an_explanation_and_a_fix(name:
     fixed = apply_edits(text, fixes[0].edits)
     assert upstream in fixed and not re.search(rf"[\s=]{re.escape(name)}[\s<]", fixed)
     assert not [d for d in _errors(fixed) if d.code == first.code], fixed
+
+
+CACHE_HINTED = [
+    ("nvgpu.tma.async.load", "%d[%i], %b[%i] to %s l2_cache_hint = %h : !desc, !group -> memref<64xf16, 3>",
+     "nvvm.cp.async.bulk.tensor.shared.cluster.global"),
+    ("nvgpu.tma.async.store", "%s to %d[%i], l2_cache_hint = %h : memref<64xf16, 3> -> !desc",
+     "nvvm.cp.async.bulk.tensor.global.shared.cta"),
+]
+
+
+@pytest.mark.parametrize("name, rest, nvvm", CACHE_HINTED, ids=[c[0] for c in CACHE_HINTED])
+def test_an_l2_cache_hint_on_an_upstream_tma_op_keeps_upstreams_error_and_says_where_the_hint_goes(
+        name: str, rest: str, nvvm: str) -> None:
+    text = ("!desc = !nvgpu.tensormap.descriptor<tensor = memref<64xf16, 3>, swizzle = none, l2promo = none, "
+            "oob = zero, interleave = none>\n!group = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>\n"
+            "func.func @f(%d: !desc, %b: !group, %s: memref<64xf16, 3>, %i: index, %h: i64) {\n"
+            f"  {name} {rest}\n  return\n}}\n")
+    first = _errors(text)[0]
+    assert first.code == "syntax.custom-form" and "expected" in first.message
+    assert f"'{name}' has no L2 cache hint" in first.explanation and nvvm in first.explanation

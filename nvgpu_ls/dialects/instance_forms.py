@@ -464,8 +464,9 @@ def tma_async_reduce(view: OpView) -> InstanceForm | None:
     rank, kind = _tma_rank(view), view.enum_attr("kind")
     if rank is None or kind is None:
         return None
-    line = (f"cp.reduce.async.bulk.tensor.{rank}d.global.shared::cta.{kind}.tile.bulk_group "
-            f"[tmap, {_coordinates(rank)}], [src];")
+    hint = bool(view.operands("l2CacheHint"))
+    line = (f"cp.reduce.async.bulk.tensor.{rank}d.global.shared::cta.{kind}.tile.bulk_group"
+            f"{'.L2::cache_hint' if hint else ''} [tmap, {_coordinates(rank)}], [src]{', policy' if hint else ''};")
     return InstanceForm(("llvm.inline_asm",), (_predicated(view, line),),
                         _box_note(view, "reduces") + (REDUCE_AS_INLINE_PTX,), {"rank": rank, "redKind": kind})
 

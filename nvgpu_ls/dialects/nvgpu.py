@@ -842,7 +842,9 @@ _OP_LIST = (
             OperandFact(name="src", kind="memref", doc="shared-memory source tile"),
             OperandFact(name="tensorMapDescriptor", kind=TENSORMAP_DESC, doc="the tensor map"),
             OperandFact(name="coordinates", kind="index", variadic=True, doc="tile origin, 1 to 5 values"),
-            OperandFact(name="predicate", kind="i1", optional=True, doc="issue only where true"),
+            OperandFact(name="l2CacheHint", kind="i64", optional=True, builds="i64",
+                        doc="L2 cache policy (a 64-bit createpolicy value): the .L2::cache_hint form"),
+            OperandFact(name="predicate", kind="i1", optional=True, builds="i1", doc="issue only where true"),
         ),
         attributes=(
             AttributeFact(
@@ -854,7 +856,7 @@ _OP_LIST = (
             ),
         ),
         formats=(
-            "$src `to` $tensorMapDescriptor `[` $coordinates `]` `kind` `=` $kind (`,` `predicate` `=` $predicate^)? attr-dict `:` type($src) `->` type($tensorMapDescriptor)",
+            "$src `to` $tensorMapDescriptor `[` $coordinates `]` `kind` `=` $kind (`l2_cache_hint` `=` $l2CacheHint^)? (`,` `predicate` `=` $predicate^)? attr-dict `:` type($src) `->` type($tensorMapDescriptor)",
         ),
         requirement=Requirement(sm="sm_90", ptx="8.0", note="cp.reduce.async.bulk.tensor (.tile, .bulk_group): sm_90 / PTX 8.0 (ptxas 13.0)."),
         lowers_to=("llvm.inline_asm",),
@@ -863,7 +865,8 @@ _OP_LIST = (
         traits=("AttrSizedOperandSegments", "MemRead(src)", "MemWrite(tensorMapDescriptor)"),
         note=(
             "nvgpu-ls design modelled on nvgpu.tma.async.store plus a keyword clause in the "
-            "newest upstream style (`kind = add`). The kind enum is the project's "
+            "newest upstream style (`kind = add`), and the specification's l2CacheHint written as "
+            "NVVM's bulk copies write theirs (`l2_cache_hint = %policy`). The kind enum is the project's "
             "#nvgpu.tma_reduce_kind (bare keywords, like rcp's rounding) mirroring "
             "#nvvm.tma_redux_kind. Apply the same descriptor/tile verification as the store."
         ),

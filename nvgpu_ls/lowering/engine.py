@@ -35,6 +35,7 @@ from .outlining import Outlined, has_launches, outline
 from .patterns import PATTERNS
 from .strings import mlir_string_body
 from .structural import STRUCTURAL_OPS, StructuralConversion
+from .warp_lane0 import OP_NAME as WARP_EXECUTE, lower_warp_execute
 
 SOURCE = "nvgpu-ls.lowering"
 
@@ -284,8 +285,15 @@ def lowering_edits(doc: Document, path: str = "", options: LoweringOptions | Non
     run = LoweringRun(doc, path, options)
     diagnostics: list[Diagnostic] = []
     replacements: list[Replacement] = []
+    region_edits: list[tuple[int, int, str]] = []
     structural = StructuralConversion(run)
     for op in doc.ops() if only is None else [only]:
+        if op.name == WARP_EXECUTE:
+            try:
+                region_edits += lower_warp_execute(run, op)
+            except LoweringError as exc:
+                diagnostics.append(_problem(op, exc.message, exc.code))
+            continue
         lower = PATTERNS.get(op.name)
         if lower is None:
             if only is None and op.name in STRUCTURAL_OPS:
@@ -302,7 +310,7 @@ def lowering_edits(doc: Document, path: str = "", options: LoweringOptions | Non
     edits = [_splice(doc, r, lowered, structural.converted_uses) for r in replacements]
     edits += _module_op_edits(doc, run)
     edits += [Edit(at, at, text) for at, text, _ in run.definition_casts.values()]
-    edits += [Edit(start, end, new) for start, end, new in structural.edits]
+    edits += [Edit(start, end, new) for start, end, new in structural.edits + region_edits]
     if options.attach_targets and only is None:
         attached, problems = _target_edits(doc, run)
         edits += attached

@@ -344,7 +344,7 @@ def _gate(op: GatedSite, requirement: Requirement, found: ResolvedTarget, scope:
             how = f'add features = "{feature}" to the #nvvm.target'
         else:
             how = f"name the target as {target.chip}{feature} in {found.source}"
-        if dialect == "nvgpu":
+        if dialect != "nvvm":
             message = f"'{op.name}' requires {needed}; {where} targets PTX ISA {target.ptx_text} ({how})"
         else:
             message = (f"'{op.name}' op is not supported with PTX ISA {target.ptx_text}; it requires {needed} "
@@ -352,7 +352,7 @@ def _gate(op: GatedSite, requirement: Requirement, found: ResolvedTarget, scope:
     else:
         code = f"{dialect}.sm-gate"
         needed = requirement_text(requirement)
-        if dialect == "nvgpu":
+        if dialect != "nvvm":
             message = f"'{op.name}' requires {needed}; {where} targets {target.chip}"
         else:
             message = f"'{op.name}' op is not supported on {target.chip}; it requires {needed}"

@@ -55,7 +55,20 @@ SPECIFICATION_ATTRIBUTES = {("nvvm", "tcgen05_group"): "cta_group", ("nvvm", "lo
 """Enum namespaces of the specification, by (dialect, mnemonic), and upstream's mnemonic."""
 
 
+SPECIFICATION_OPERANDS = {
+    "nvgpu.tma.async.load": "nvvm.cp.async.bulk.tensor.shared.cluster.global",
+    "nvgpu.tma.async.store": "nvvm.cp.async.bulk.tensor.global.shared.cta",
+}
+"""Upstream nvgpu ops the specification gives an ``l2CacheHint`` operand that neither upstream
+build has (LLVM 22's ODS, the torch-mlir 20261001 bindings), and the NVVM op that takes one."""
+
+_CACHE_HINT_WORDS = ("l2_cache_hint", "l2CacheHint")
+_SPECIFICATION_OP = re.compile(r"(" + "|".join(re.escape(name) for name in SPECIFICATION_OPERANDS) + r")\b")
+
+
 def _suggested(doc: Document, diag: Diagnostic) -> Diagnostic:
+    if diag.code == "syntax.custom-form" and doc.text[diag.start:diag.end].strip() in _CACHE_HINT_WORDS:
+        return _cache_hint_explained(doc, diag)
     found = _specification_name(doc.text[diag.start:diag.end], diag) or _suggestion(doc, diag)
     if found is None:
         return diag
@@ -69,6 +82,20 @@ def _suggested(doc: Document, diag: Diagnostic) -> Diagnostic:
         explanation = (f"'{written}' is the nvgpu specification's name for what upstream MLIR calls "
                        f"'{text.strip(chr(34))}'; nvgpu-ls reads files as upstream does")
     return dataclasses.replace(diag, related=related, data=data, explanation=explanation)
+
+
+def _cache_hint_explained(doc: Document, diag: Diagnostic) -> Diagnostic:
+    """An L2 cache hint written on an upstream TMA op that has none: the error stays upstream's,
+    the explanation says where the hint goes."""
+    line_start = doc.text.rfind("\n", 0, diag.start) + 1
+    ops = _SPECIFICATION_OP.findall(doc.text, line_start, diag.start)
+    if not ops:
+        return diag
+    name = ops[-1]
+    explanation = (f"upstream's '{name}' has no L2 cache hint (the nvgpu specification's l2CacheHint is in neither "
+                   f"LLVM 22 nor the newer bindings); the NVVM op it lowers to takes one: "
+                   f"'{SPECIFICATION_OPERANDS[name]} ... l2_cache_hint = %policy'")
+    return dataclasses.replace(diag, explanation=explanation)
 
 
 def _specification_name(written: str, diag: Diagnostic) -> tuple[int, int, str] | None:

@@ -4,7 +4,7 @@ completion. Op structure is not here: it comes from the generated registry (``od
 
 from __future__ import annotations
 
-from ...analysis.facts import OpWords
+from ...analysis.facts import OpWords, Requirement
 
 WORDS: dict[str, OpWords] = {
     "builtin.module": OpWords(
@@ -845,8 +845,19 @@ WORDS: dict[str, OpWords] = {
         summary="Run a region on lane 0 of a warp",
         explanation=(
             "Models warp-level vector code whose values are distributed across lanes; only lane 0 "
-            "executes the body."
+            "executes the body. Upstream's pipeline has no conversion for it; nvgpu-ls lowers it "
+            "to an scf.if on `laneid == 0` and moves the values crossing the region through "
+            "shfl.sync.idx: uniform operands pass as they are, 1-D vectors distributed over the "
+            "32 lanes are gathered to lane 0 element by element, and results are broadcast from "
+            "lane 0 (a distributed result: each lane keeps its slice at laneid * k)."
         ),
+        requirement=Requirement("sm_70", "6.0", note=(
+            "The specification's floor for the lowering: shfl.sync itself is sm_30 / PTX 6.0 (nvvm.shfl.sync's "
+            "ODS), and the shuffles follow a region only lane 0 ran, which a warp reconverges from with "
+            "independent thread scheduling (sm_70). ptxas 13.0 assembles no target below sm_75, so the "
+            "sm_70 floor is not measured.")),
+        lowers_to=("scf.if", "gpu.shuffle", "vector.extract", "vector.from_elements", "ub.poison"),
+        ptx=("shfl.sync.idx.b32 d, a, lane, 31, 0xffffffff;",),
     ),
     "gpu.rotate": OpWords(
         summary="Rotate values across lanes",

@@ -92,7 +92,8 @@ def lower_tma_async_store(b: Builder) -> None:
 @pattern("nvgpu.tma.async.reduce")
 def lower_tma_async_reduce(b: Builder) -> None:
     """``llvm.inline_asm`` of the ``cp.reduce.async.bulk.tensor`` instruction the instance form
-    lists (``@p``-guarded with a predicate), operands (tmap, src, coordinates[, predicate]).
+    lists (``.L2::cache_hint`` with a cache policy, ``@p``-guarded with a predicate), operands
+    (tmap, src, coordinates[, policy][, predicate]).
 
     Not ``nvvm.cp.async.bulk.tensor.reduce``: that op has no predicate, and the bindings'
     MLIR translates it to a single ``llvm.nvvm.cp.async.bulk.tensor.reduce.tile.Nd``
@@ -107,10 +108,15 @@ def lower_tma_async_reduce(b: Builder) -> None:
     descriptor = b.operand("tensorMapDescriptor")
     operands = [descriptor, src, *coords]
     constraints = ["l", "r"] + ["r"] * len(coords)
+    names = {"tmap": 0, "src": 1, **{f"c{i}": 2 + i for i in range(len(coords))}}
+    if b.has_operand("l2CacheHint"):
+        names["policy"] = len(operands)
+        operands.append(b.operand("l2CacheHint"))
+        constraints.append("l")
     if b.has_operand("predicate"):
+        names["p"] = len(operands)
         operands.append(b.operand("predicate"))
         constraints.append("b")
-    names = {"tmap": 0, "src": 1, **{f"c{i}": 2 + i for i in range(len(coords))}, "p": len(operands) - 1}
     asm = inline_ptx(form.ptx[0], names)
     emit_inline_asm(b, asm, constraints, operands)
 

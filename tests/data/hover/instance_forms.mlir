@@ -50,7 +50,7 @@ gpu.module @forms {
     gpu.return
   }
 
-  gpu.func @tma(%d: !tile, %d3: !cube, %s: memref<128x64xf16, 3>, %s3: memref<4x8x64xf16, 3>, %i: index, %mask: i16, %p: i1, %map: memref<128xi8, 3>, %v: i32) kernel {
+  gpu.func @tma(%d: !tile, %d3: !cube, %s: memref<128x64xf16, 3>, %s3: memref<4x8x64xf16, 3>, %i: index, %mask: i16, %p: i1, %map: memref<128xi8, 3>, %v: i32, %policy: i64) kernel {
     %bars = nvgpu.mbarrier.create -> !group
     nvgpu.tma.prefetch.descriptor %d, predicate = %p : !tile
     nvgpu.tma.fence.descriptor %d : !tile
@@ -58,6 +58,7 @@ gpu.module @forms {
     nvgpu.tma.async.load %d3[%i, %i, %i], %bars[%i] to %s3 multicast_mask = %mask, predicate = %p : !cube, !group -> memref<4x8x64xf16, 3>
     nvgpu.tma.async.store %s to %d[%i, %i] : memref<128x64xf16, 3> -> !tile
     nvgpu.tma.async.reduce %s to %d[%i, %i] kind = add : memref<128x64xf16, 3> -> !tile
+    nvgpu.tma.async.reduce %s to %d[%i, %i] kind = max l2_cache_hint = %policy, predicate = %p : memref<128x64xf16, 3> -> !tile
     nvgpu.tensormap.replace %map, box_dim[1] = %v : memref<128xi8, 3>, i32
     nvgpu.tensormap.cp_fenceproxy %map to %d scope = gpu : memref<128xi8, 3> -> !tile
     gpu.return
