@@ -171,11 +171,21 @@ def test_generic_form_gets_the_list_beside_its_symbol_name():
     assert_upstream_accepts(text)
 
 
-def test_every_nvvm_target_of_a_list_is_rebuilt_and_an_alias_is_resolved():
-    text = attach('#t = #nvvm.target<chip = "sm_80">\n' + module(' [#t, #nvvm.target<chip = "sm_90">]'))
-    assert targets(text) == [f'#nvvm.target<O = 3, chip = "sm_80", flags = {{{FLAGS}}}>',
-                             f'#nvvm.target<O = 3, chip = "sm_90", flags = {{{FLAGS}}}>']
-    assert "[#t" not in text
+def test_a_module_listing_several_nvvm_targets_ends_with_exactly_one_the_first_with_a_note_on_each_dropped():
+    source = '#t = #nvvm.target<chip = "sm_80">\n' + module(' [#t, #nvvm.target<chip = "sm_90">]')
+    result = lower_result(source, attach_targets=True)
+    assert targets(result.text) == [f'#nvvm.target<O = 3, chip = "sm_80", flags = {{{FLAGS}}}>']
+    assert "[#t" not in result.text
+    (note,) = [d for d in result.diagnostics if d.code == "lowering.target"]
+    assert note.severity == Severity.INFORMATION and source[note.start:note.end] == '#nvvm.target<chip = "sm_90">'
+    assert "(sm_90) is dropped" in note.message and "the first of its list (sm_80)" in note.message
+    assert_upstream_accepts(result.text)
+
+
+def test_another_dialects_target_stays_beside_the_one_nvvm_target():
+    text = attach(module(' [#nvvm.target<chip = "sm_90">, #rocdl.target<chip = "gfx90a">, #nvvm.target<chip = "sm_80">]'))
+    assert re.search(r'\[#nvvm.target<O = 3, chip = "sm_90", [^\]]*>, #rocdl.target<chip = "gfx90a">\]', text), text
+    assert 'chip = "sm_80"' not in text
     assert_upstream_accepts(text)
 
 

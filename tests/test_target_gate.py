@@ -235,3 +235,39 @@ def test_upstream_target_tests() -> None:
         doc = Document((CONFORMANCE / path).read_text())
         messages = [d.message for d in check_targets(doc, None, "--target") if d.code == "nvvm.sm-gate"]
         assert any(expected in m for m in messages), (path, messages)
+
+
+# ---------------------------------------------------------------------------- kernel attributes
+def kernel_with(attrs: str, targets: str) -> str:
+    return (f"gpu.module @k {targets} {{\n  gpu.func @f() kernel attributes {{{attrs}}} {{\n    gpu.return\n  }}\n}}\n")
+
+
+CLUSTERS = ("nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.reqntid = array<i32: 128, 1, 1>, "
+            "nvvm.cluster_max_blocks = 4 : i32, nvvm.blocksareclusters, nvvm.maxnreg = 64 : i32")
+
+
+def test_cluster_attributes_below_sm_90_are_sm_gated_on_their_names_as_silently_dropped() -> None:
+    doc, diags = gate(kernel_with(CLUSTERS, '[#nvvm.target<chip = "sm_80">]'))
+    assert [(d.code, span_text(doc, d)) for d in diags] == [
+        ("nvvm.sm-gate", "nvvm.cluster_dim"), ("nvvm.sm-gate", "nvvm.cluster_max_blocks"),
+        ("nvvm.sm-gate", "nvvm.blocksareclusters")]
+    assert diags[0].message == ("attribute 'nvvm.cluster_dim' requires sm_90; this gpu.module targets sm_80: LLVM's "
+                                "NVPTX back end drops it without a word, and the kernel launches without it")
+    assert diags[0].data["lowestTarget"] == "sm_90"
+    assert [r.message for r in diags[0].related] == ['target sm_80 (PTX ISA 7.0) set here (#nvvm.target)']
+
+
+def test_blocks_are_clusters_needs_ptx_9_0_on_sm_90_and_the_fix_data_says_so() -> None:
+    doc, diags = gate(kernel_with(CLUSTERS, '[#nvvm.target<chip = "sm_90">]'))
+    assert [(d.code, span_text(doc, d)) for d in diags] == [("nvvm.ptx-gate", "nvvm.blocksareclusters")]
+    assert 'add features = "+ptx90" to the #nvvm.target' in diags[0].message
+    assert (diags[0].data["lowestTarget"], diags[0].data["ptx"]) == ("sm_90", "9.0")
+    assert gate(kernel_with(CLUSTERS, '[#nvvm.target<chip = "sm_90a", features = "+ptx90">]'))[1] == []
+
+
+def test_every_target_of_the_list_gates_a_cluster_attribute_and_a_fallback_does_too() -> None:
+    _, diags = gate(kernel_with("nvvm.cluster_dim = array<i32: 2, 1, 1>",
+                                '[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_86">]'))
+    assert [d.data["target"] for d in diags] == ["sm_86"]
+    _, diags = gate(kernel_with('"nvvm.cluster_max_blocks" = 2 : i32', ""), target="sm_89")
+    assert [(d.code, d.data["targetOrigin"]) for d in diags] == [("nvvm.sm-gate", "--target")]

@@ -28,9 +28,11 @@ from outside the file), spelled as the compilation pipeline wants it::
   (sorted by name).
 
 The edit replaces the module's whole target list ``[...]``, so lowering already lowered
-text gives one target, not two. Each ``#nvvm.target`` of the list (inline or through an
-alias) is rebuilt from its own resolution; other entries of the list (another
-dialect's target) are kept as written. A module without a list gets one after its
+text gives one target, not two. A lowered module ends with exactly one ``#nvvm.target``: the
+first of its list (inline or through an alias), rebuilt from its own resolution, in its place —
+the one the module is checked, lowered and compiled for first; each further ``#nvvm.target`` is
+dropped with an information note saying so (the gate still checks the module against all of
+them). Other entries of the list (another dialect's target) are kept as written. A module without a list gets one after its
 symbol name, or after its ``<#offloading-handler>`` when it has one; in the generic form
 the list goes in as ``targets = [...]`` beside ``sym_name``.
 
@@ -140,21 +142,29 @@ def _module_edit(doc: "Document", run: "LoweringRun", op: Operation) -> tuple["E
                 for r in resolved if r.target is None]
     if problems:
         return None, problems
-    nvgpucomp = uses_nvgpucomp(op)
-    texts = [nvvm_target_text(r.target, opt_level_of(r, run.options.chosen_opt_level), run.options.debug_info,
-                              nvgpucomp)
-             for r in resolved if r.target is not None]
+    chosen = resolved[0]
+    assert chosen.target is not None
+    attached = nvvm_target_text(chosen.target, opt_level_of(chosen, run.options.chosen_opt_level),
+                                run.options.debug_info, uses_nvgpucomp(op))
+    notes = [Diagnostic(*(r.span or name_span), _dropped(chosen.target.chip, r.target.chip), CODE,
+                        Severity.INFORMATION, SOURCE) for r in resolved[1:] if r.target is not None]
     entry = op.attributes.get("targets")
     if entry is not None and isinstance(entry.value, ArrayAttr):
         written = _written_elements(doc, op, entry.value, entry.value_start, entry.value_end)
-        if any(r.source == "#nvvm.target" for r in resolved):
-            rebuilt = iter(texts)
-            elements = [next(rebuilt) if is_nvvm else text for text, is_nvvm in written]
+        others = [text for text, is_nvvm in written if not is_nvvm]
+        if any(is_nvvm for _, is_nvvm in written):
+            first = next(i for i, (_, is_nvvm) in enumerate(written) if is_nvvm)
+            elements = [attached if i == first else text for i, (text, is_nvvm) in enumerate(written)
+                        if not is_nvvm or i == first]
         else:
-            elements = texts + [text for text, _ in written]
-        return Edit(entry.value_start, entry.value_end, f"[{', '.join(elements)}]"), []
-    listed = f"[{', '.join(texts)}]"
-    return _insertion(doc, op, listed), []
+            elements = [attached] + others
+        return Edit(entry.value_start, entry.value_end, f"[{', '.join(elements)}]"), notes
+    return _insertion(doc, op, f"[{attached}]"), notes
+
+
+def _dropped(kept: str, dropped: str) -> str:
+    return (f"this #nvvm.target ({dropped}) is dropped: a lowered gpu.module keeps exactly one, the first of its "
+            f"list ({kept}); lower a copy of the module for each GPU to compile it for {dropped} too")
 
 
 def _is_nvvm_target(doc: "Document", op: Operation, element) -> bool:

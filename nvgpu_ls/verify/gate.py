@@ -21,6 +21,7 @@ lowest target.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, cast
 
@@ -34,8 +35,10 @@ from ..target import (
     parse_chip, ptx_needed, requirement_text, satisfies, tileaa_target,
 )
 from ..analysis.opview import OpView
+from ..dialects.overlay.nvvm import KERNEL_ATTRIBUTE_REQUIREMENTS
 
 SOURCE = "nvgpu-ls"
+_MODULES = ("gpu.module", "builtin.module")
 
 _BASELINE = cast(Target, parse_chip("sm_50"))
 
@@ -281,6 +284,7 @@ def target_diagnostics(doc: Document, target: str | None, origin: str, gated: Ga
                        module_ops: Iterable[Operation]) -> list[Diagnostic]:
     """The gate's diagnostics from the gated ops found in ``doc``; ``module_ops`` holds (at
     least) every ``gpu.module`` / ``builtin.module`` of ``doc``, in document order."""
+    module_ops = module_ops if isinstance(module_ops, list) else [op for op in module_ops if op.name in _MODULES]
     diagnostics = list(_unknown_chips(doc, module_ops))
     scopes = gated.scopes
     untargeted: list[_Scope] = []
@@ -311,7 +315,48 @@ def target_diagnostics(doc: Document, target: str | None, origin: str, gated: Ga
                         diagnostics.append(diagnostic)
     if untargeted:
         diagnostics.append(_no_target(untargeted))
+    diagnostics += _kernel_attribute_gates(doc, target, origin, module_ops)
     return diagnostics
+
+
+def _kernel_attribute_gates(doc: Document, target: str | None, origin: str,
+                            module_ops: Iterable[Operation]) -> list[Diagnostic]:
+    """The cluster attributes of a gpu.module's functions (``KERNEL_ATTRIBUTE_REQUIREMENTS``)
+    its targets cannot honour, reported on the attribute's name, as an op is."""
+    diagnostics: list[Diagnostic] = []
+    for module_op in module_ops:
+        if module_op.name != "gpu.module" or not module_op.regions or not module_op.regions[0].blocks:
+            continue
+        sites = [(function, entry, KERNEL_ATTRIBUTE_REQUIREMENTS[name])
+                 for function in module_op.regions[0].blocks[0].ops
+                 for name, entry in function.attributes.items() if name in KERNEL_ATTRIBUTE_REQUIREMENTS]
+        if not sites:
+            continue
+        resolved = [found for found in module_targets(doc, module_op, target, origin) if found.target is not None]
+        for function, entry, requirement in sites:
+            for found in resolved:
+                assert found.target is not None
+                if _satisfies(found.target, requirement):
+                    continue
+                quoted = doc.text.startswith('"', entry.start)
+                site = GatedSite(entry.name, entry.start, entry.start + len(entry.name) + 2 * quoted)
+                scope = _Scope(module_op, True)
+                diagnostic = _gate(site, requirement, found, scope, _fix_data(scope, lowest_target([requirement])))
+                if diagnostic is not None:
+                    diagnostics.append(replace(diagnostic, message=_attribute_message(entry.name, found, requirement)))
+    return diagnostics
+
+
+def _attribute_message(name: str, found: ResolvedTarget, requirement: Requirement) -> str:
+    """The gate's message for a function attribute (upstream checks none of them)."""
+    target = found.target
+    assert target is not None
+    needed = ptx_needed(target, requirement)
+    if needed is not None:
+        return (f"attribute '{name}' requires PTX ISA {format_ptx(needed)}; this gpu.module targets PTX ISA "
+                f"{target.ptx_text} ({_raising_ptx(found, needed)}): LLVM's NVPTX back end refuses it")
+    return (f"attribute '{name}' requires {requirement_text(requirement)}; this gpu.module targets {target.chip}: "
+            f"LLVM's NVPTX back end drops it without a word, and the kernel launches without it")
 
 
 def scope_of(op: Operation) -> tuple[Operation | None, bool]:
@@ -339,11 +384,7 @@ def _gate(op: GatedSite, requirement: Requirement, found: ResolvedTarget, scope:
     if needed_ptx is not None:
         code = f"{dialect}.ptx-gate"
         needed = f"PTX ISA {format_ptx(needed_ptx)}"
-        feature = "+ptx" + format_ptx(needed_ptx).replace(".", "")
-        if found.span is not None:
-            how = f'add features = "{feature}" to the #nvvm.target'
-        else:
-            how = f"name the target as {target.chip}{feature} in {found.source}"
+        how = _raising_ptx(found, needed_ptx)
         if dialect != "nvvm":
             message = f"'{op.name}' requires {needed}; {where} targets PTX ISA {target.ptx_text} ({how})"
         else:
@@ -363,6 +404,15 @@ def _gate(op: GatedSite, requirement: Requirement, found: ResolvedTarget, scope:
     data.update({"target": target.chip, "targetPtx": target.ptx_text, "targetOrigin": found.source,
                  "requires": needed})
     return Diagnostic(op.name_start, op.name_end, message, code, Severity.ERROR, SOURCE, related, data)
+
+
+def _raising_ptx(found: ResolvedTarget, needed_ptx: tuple[int, int]) -> str:
+    """How to give the target the PTX ISA it lacks, where its target is written."""
+    assert found.target is not None
+    feature = "+ptx" + format_ptx(needed_ptx).replace(".", "")
+    if found.span is not None:
+        return f'add features = "{feature}" to the #nvvm.target'
+    return f"name the target as {found.target.chip}{feature} in {found.source}"
 
 
 @lru_cache(maxsize=1024)

@@ -1670,3 +1670,19 @@ WORDS: dict[str, OpWords] = {
         for index in range(32)
     },
 }
+
+
+KERNEL_ATTRIBUTE_REQUIREMENTS: dict[str, Requirement] = {
+    "nvvm.cluster_dim": Requirement("sm_90", "7.8", note=(
+        ".explicitcluster / .reqnctapercluster: sm_90 / PTX 7.8 (ptxas 13.0). LLVM 22's NVPTX back end drops the "
+        "attribute on older targets without a word, so the kernel would launch without clusters.")),
+    "nvvm.cluster_max_blocks": Requirement("sm_90", "7.8", note=(
+        ".maxclusterrank: sm_90 / PTX 7.8 (ptxas 13.0); dropped by LLVM 22's NVPTX back end on older targets.")),
+    "nvvm.blocksareclusters": Requirement("sm_90", "9.0", note=(
+        ".blocksareclusters: PTX 9.0 (LLVM 22's NVPTX back end: 'blocksareclusters requires PTX version >= "
+        "9.0'; ptxas 13.0 accepts it on sm_90 with .version 9.0); dropped on targets below sm_90.")),
+}
+"""What a kernel's cluster attributes need of its target, measured by compiling a kernel carrying each
+through LLVM 22's NVPTX back end and ptxas 13.0 (``nvvm.reqntid``, ``.maxntid`` and ``.minnctapersm``
+are older than every chip nvgpu-ls knows)."""
+
