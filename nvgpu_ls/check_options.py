@@ -13,6 +13,8 @@ from .diagnostics import Severity
 
 OPT_LEVELS = range(4)
 """The optimisation levels (``O``) a target, ``-O``, ``opt-level`` and ``optLevel`` may name."""
+DEBUG_INFO_MODES = ("off", "lineinfo", "full")
+"""How much debug info a lowering asks for: none, line info only (``-lineinfo``), device debug (``-g``)."""
 
 
 def is_opt_level(value: object) -> bool:

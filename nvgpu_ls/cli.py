@@ -537,8 +537,13 @@ def _file_command_parser(prog: str, description: str, verb: str, engine_help: st
     config.add_argument("--config", metavar="PATH",
                         help="read this configuration file instead of searching from the file's directory up")
     config.add_argument("--no-config", action="store_true", help="use no configuration file")
-    parser.add_argument("-g", "--debug-info", action="store_true",
-                        help="ask for line info in the attached targets (the kernel is compiled with -g)")
+    debug = parser.add_mutually_exclusive_group()
+    debug.add_argument("-g", "--debug-info", action="store_true",
+                       help="device debug info: debuginfo.value records kept (as llvm.intr.dbg.value), -g in the "
+                            "attached targets, full DWARF in the PTX")
+    debug.add_argument("-lineinfo", "--lineinfo", dest="line_info", action="store_true",
+                       help="line info only: .loc directives kept, debuginfo.value records dropped, -lineinfo in "
+                            "the attached targets (what the PTX gets by default)")
     parser.add_argument("-O", dest="opt_level", type=int, choices=OPT_LEVELS, metavar="N",
                         help="optimisation level 0-3 of gpu.modules whose #nvvm.target states none (written as "
                              "its O, and what LLVM compiles the PTX at; default 3); -O0 ... -O3")
@@ -579,13 +584,13 @@ def lower_main(argv: Sequence[str]) -> int:
     try:
         settings = Settings(args.config, args.no_config, target, args.opt_level)
         return run_lower(args.file, settings, args.engine, args.debug_info, args.output, args.upstream_timeout,
-                         sys.stdout, sys.stderr)
+                         sys.stdout, sys.stderr, line_info=args.line_info)
     except KeyboardInterrupt:
         return 130
 
 
 def run_lower(path: str, settings: Settings, engine: str, debug_info: bool, output: str | None,
-              timeout: float, out: TextIO, err: TextIO) -> int:
+              timeout: float, out: TextIO, err: TextIO, line_info: bool = False) -> int:
     """Lower one file and report it (see the module docstring for the exit status)."""
     from .lowering.engine import Lowered, LoweringOptions, lower_document
 
@@ -596,7 +601,7 @@ def run_lower(path: str, settings: Settings, engine: str, debug_info: bool, outp
         print(f"nvgpu-ls: error: {label}: {problem}", file=err)
         return 2
     check = settings.options_for(path)
-    options = LoweringOptions(check=check, debug_info=debug_info, opt_level=settings.opt_level)
+    options = LoweringOptions(check=check, debug_info=debug_info, line_info=line_info, opt_level=settings.opt_level)
     doc = Document(text, uri=shown)
     extra = apply_severities(extra, check.severities)
     if any(d.severity == Severity.ERROR for d in extra):
@@ -705,14 +710,14 @@ def ptx_main(argv: Sequence[str], sass_only: bool = False) -> int:
         settings = Settings(args.config, args.no_config, target, args.opt_level)
         shown = "sass" if sass_only else "ptx+sass" if args.sass else "ptx"
         return run_ptx(args.file, settings, args.engine, args.debug_info, sass_only or args.validate, args.ptxas,
-                       args.output, args.timeout, sys.stdout, sys.stderr, shown, args.format)
+                       args.output, args.timeout, sys.stdout, sys.stderr, shown, args.format, line_info=args.line_info)
     except KeyboardInterrupt:
         return 130
 
 
 def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, validate: bool, ptxas: str | None,
             output: str | None, timeout: float, out: TextIO, err: TextIO, shown_code: str = "ptx",
-            output_format: str = "text") -> int:
+            output_format: str = "text", line_info: bool = False) -> int:
     """Compile one file to PTX (and SASS: ``shown_code`` ``sass`` or ``ptx+sass``) and report it
     (see the module docstring for the exit status)."""
     from .lowering.engine import LoweringOptions
@@ -730,7 +735,8 @@ def run_ptx(path: str, settings: Settings, engine: str, debug_info: bool, valida
         return 2
     check = settings.options_for(path)
     sass = shown_code != "ptx"
-    options = PreviewOptions(lowering=LoweringOptions(check=check, debug_info=debug_info, opt_level=settings.opt_level),
+    lowering = LoweringOptions(check=check, debug_info=debug_info, line_info=line_info, opt_level=settings.opt_level)
+    options = PreviewOptions(lowering=lowering,
                              engine=engine,
                              validate=validate or sass, ptxas_path=ptxas, timeout=timeout, sass=sass)
     doc = Document(text, uri=shown)

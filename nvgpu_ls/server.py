@@ -292,7 +292,8 @@ class NvgpuLanguageServer(LanguageServer):
                 return
             options = ptx_preview.preview_options(entry.options, self.settings.lowering_engine, True,
                                                   self.settings.trusted_program(self.settings.ptxas_path), sass=True,
-                                                  opt_level=self.settings.opt_level)
+                                                  opt_level=self.settings.opt_level,
+                                                  debug_info=self.settings.debug_info)
             try:
                 figures = await asyncio.get_running_loop().run_in_executor(
                     self.preview_pool, resource_lens.compile_for_lenses, self.preview_service(), text,
@@ -363,7 +364,7 @@ class NvgpuLanguageServer(LanguageServer):
             if text is None:
                 raise FeatureError(f"nvgpu-ls: {uri} is neither open nor a saved file")
         return lowering.lower_to_nvvm(text, uri, self.options_for(uri), engine, encoding,
-                                      opt_level=self.settings.opt_level)
+                                      opt_level=self.settings.opt_level, debug_info=self.settings.debug_info)
 
 
     async def preview_ptx(self, arguments: Any, sass: bool = False) -> dict[str, Any]:
@@ -402,7 +403,7 @@ class NvgpuLanguageServer(LanguageServer):
         options = ptx_preview.preview_options(
             self.options_for(request.uri), request.engine or self.settings.lowering_engine, request.validate,
             self.settings.trusted_program(self.settings.ptxas_path), request.timeout, request.sass,
-            self.settings.opt_level)
+            self.settings.opt_level, self.settings.debug_info)
         return ptx_preview.run_preview(self.preview_service(), text, request.uri, options, encoding, progress)
 
     def preview_service(self) -> Any:

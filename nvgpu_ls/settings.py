@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .config import check_target
-from .check_options import SEVERITY_NAMES, is_opt_level
+from .check_options import DEBUG_INFO_MODES, SEVERITY_NAMES, is_opt_level
 
 SECTION = "nvgpu-ls"
 """The ``workspace/configuration`` section, and the key an editor may nest settings under."""
@@ -62,6 +62,11 @@ class ServerSettings:
     opt_level: int | None = None
     """The optimisation level (``O``, 0-3) the previews lower and compile modules at whose
     ``#nvvm.target`` states none; None: 3."""
+    debug_info: str = "off"
+    """How much debug info the lowering panel and the PTX preview ask for (``DEBUG_INFO_MODES``):
+    ``off``, ``lineinfo`` (``-lineinfo`` in the attached targets) or ``full`` (``-g``: the
+    ``debuginfo.value`` records kept, full DWARF in the PTX). The PTX preview keeps its ``.loc``
+    lines in every mode: they map it to the source."""
 
     def trusted_program(self, path: str | None) -> str | None:
         """``path`` when the user trusts it to run, else None (the default is searched)."""
@@ -220,4 +225,5 @@ _READERS = {
     "resourceLens": ("resource_lens", _flag),
     "diagnostics": ("diagnostics", _one_of(DIAGNOSTICS_MODES)),
     "optLevel": ("opt_level", _opt_level),
+    "debugInfo": ("debug_info", _one_of(DEBUG_INFO_MODES)),
 }

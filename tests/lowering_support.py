@@ -30,17 +30,18 @@ with ir.Context() as ctx:
 """
 
 
-def lower(text: str, target: str | None = None, attach_targets: bool = False, path: str = "test.mlir") -> str:
+def lower(text: str, target: str | None = None, attach_targets: bool = False, path: str = "test.mlir",
+          debug_info: bool = False) -> str:
     """The builtin engine's output for ``text``; fails the test on any error diagnostic."""
-    result = lower_result(text, target, attach_targets, path)
+    result = lower_result(text, target, attach_targets, path, debug_info)
     errors = [d for d in result.diagnostics if d.severity == Severity.ERROR]
     assert not errors and result.text is not None, "\n".join(f"{d.code}: {d.message}" for d in errors)
     return result.text
 
 
 def lower_result(text: str, target: str | None = None, attach_targets: bool = False,
-                 path: str = "test.mlir") -> Lowered:
-    options = LoweringOptions(check=CheckOptions(target=target), attach_targets=attach_targets)
+                 path: str = "test.mlir", debug_info: bool = False) -> Lowered:
+    options = LoweringOptions(check=CheckOptions(target=target), attach_targets=attach_targets, debug_info=debug_info)
     return lower_document(Document(text), path, options)
 
 

@@ -85,6 +85,13 @@ def test_debug_info_adds_the_g_flag_to_the_attached_target():
     assert '"-g"' not in nvgpu_ls("lower", str(KERNEL), "--target", "sm_80", "--no-config").stdout
 
 
+def test_lineinfo_adds_the_lineinfo_flag_and_excludes_g():
+    done = nvgpu_ls("lower", str(KERNEL), "--target", "sm_80", "--no-config", "-lineinfo")
+    assert done.returncode == 0 and '"-lineinfo"' in done.stdout and '"-g"' not in done.stdout
+    refused = nvgpu_ls("lower", str(KERNEL), "--target", "sm_80", "--no-config", "-g", "-lineinfo")
+    assert refused.returncode == 2 and "not allowed with argument -g" in refused.stderr
+
+
 def test_output_file_receives_the_lowered_text(tmp_path):
     out = tmp_path / "kernel.nvvm.mlir"
     done = nvgpu_ls("lower", str(KERNEL), "--target", "sm_80", "--no-config", "-o", str(out))

@@ -88,10 +88,15 @@ def test_output_goes_to_the_named_file_and_equals_what_standard_output_gets(tmp_
     assert "cp.async.cg.shared.global" in printed.stdout and "// gpu.module @kernels: sm_80" in printed.stdout
 
 
-def test_debug_info_is_accepted():
-    done = nvgpu_ls(str(KERNEL), "--no-config", "--target", "sm_80", "-g")
-    assert done.returncode == 0, done.stderr
-    assert "cp.async.cg.shared.global" in done.stdout
+def test_debug_info_gives_full_dwarf_and_a_debug_target_and_line_info_only_lines():
+    full = nvgpu_ls(str(KERNEL), "--no-config", "--target", "sm_80", "-g")
+    assert full.returncode == 0, full.stderr
+    assert "cp.async.cg.shared.global" in full.stdout
+    assert ".target sm_80, debug" in full.stdout and ".section\t.debug_info" in full.stdout
+    for flags in ((), ("-lineinfo",)):
+        lines = nvgpu_ls(str(KERNEL), "--no-config", "--target", "sm_80", *flags)
+        assert lines.returncode == 0, lines.stderr
+        assert ".loc" in lines.stdout and ", debug" not in lines.stdout and ".debug_info" not in lines.stdout
 
 
 @pytest.mark.skipif(not UPSTREAM, reason="the torch-mlir bindings are missing")

@@ -1,4 +1,5 @@
-"""Debug values: debuginfo.value becomes an llvm.nvvm.move and an llvm.intr.dbg.value per leaf."""
+"""Debug values: with device debug info (-g) debuginfo.value becomes an llvm.nvvm.move and an
+llvm.intr.dbg.value per leaf; with line info only, or none, the record is dropped."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from nvgpu_ls.lowering.llvm_types import F32, I8, I16, I32, I64
 from nvgpu_ls.lowering.patterns.debug_values import expression_operations, field_offsets, leaves_of, size_bits
 from nvgpu_ls.verify import CheckOptions, check_document
 
-from .lowering_support import assert_upstream_accepts, lower, lower_result, op_names
+from .lowering_support import assert_upstream_accepts, op_names
+from .lowering_support import lower as lower_plainly
+from .lowering_support import lower_result as lower_result_plainly
 
 # A minimal set of debug-info attributes upstream accepts (and LLVM can emit: the subprogram
 # has a subroutine type), defined as aliases at the top of the file as real MLIR does.
@@ -37,6 +40,15 @@ def kernel(args: str, body: str) -> str:
     return (DEBUG_INFO + "gpu.module @m [#nvvm.target<chip = \"sm_90a\">] {\n"
             f"  gpu.func @k({args}) kernel {{\n{body}    gpu.return\n"
             '  } loc(fused<#sp>["kernel.py":1:1])\n}\n')
+
+
+def lower(text: str) -> str:
+    """Lowered with device debug info (``-g``), the mode that keeps the records."""
+    return lower_plainly(text, debug_info=True)
+
+
+def lower_result(text: str):
+    return lower_result_plainly(text, debug_info=True)
 
 
 def records(text: str) -> list[str]:
@@ -231,3 +243,69 @@ def test_expression_operations_read_both_empty_spellings():
     assert expression_operations("#llvm.di_expression<>") == []
     assert expression_operations("#llvm.di_expression<[DW_OP_constu(4), DW_OP_plus]>") == ["DW_OP_constu(4)", "DW_OP_plus"]
     assert expression_operations("#llvm.di_local_variable<>") is None
+
+
+@pytest.mark.parametrize("mode", ["none", "lineinfo"])
+def test_without_device_debug_info_the_record_is_dropped_and_nothing_is_pinned(mode):
+    from nvgpu_ls.lowering.engine import LoweringOptions, lower_document
+    source = kernel("%a: f32, %v: vector<4xf32>", "    debuginfo.value %a, #x, #none : f32\n"
+                    "    debuginfo.value %v, #agg, #none : vector<4xf32>\n")
+    result = lower_document(Document(source), "k.mlir", LoweringOptions(line_info=mode == "lineinfo"))
+    assert result.text is not None
+    assert "debuginfo.value" not in result.text and not moves(result.text) and not records(result.text)
+    assert ('"-lineinfo"' in result.text) == (mode == "lineinfo") and '"-g"' not in result.text
+    assert_upstream_accepts(result.text)
+
+
+def test_line_info_reads_the_files_own_full_compile_unit_as_line_directives_and_g_keeps_it_full():
+    from nvgpu_ls.lowering.engine import LoweringOptions
+    from nvgpu_ls.ptx.preview import PreviewOptions, preview_ptx
+    source = kernel("%a: f32, %o: memref<4xf32>", "    %b = arith.mulf %a, %a : f32\n"
+                    "    debuginfo.value %b, #x, #none : f32\n    %c0 = arith.constant 0 : index\n"
+                    "    memref.store %b, %o[%c0] : memref<4xf32>\n")
+    lines = preview_ptx(source, "k.mlir", PreviewOptions())
+    assert lines.ptx and ".loc" in lines.ptx and ".debug_info" not in lines.ptx and ", debug" not in lines.ptx
+    full = preview_ptx(source, "k.mlir", PreviewOptions(lowering=LoweringOptions(debug_info=True)))
+    assert full.ptx and ".target sm_90a, debug" in full.ptx and ".section\t.debug_info" in full.ptx
+
+
+# ---------------------------------------------------------------------------- record kinds
+def test_declare_records_the_storage_address_with_dbg_declare():
+    text = lower(kernel("%g: memref<4xf32, 3>", "    debuginfo.declare %g, #x, #none : memref<4xf32, 3>\n"))
+    (record,) = [line.split(" loc(")[0].strip() for line in text.splitlines() if "llvm.intr.dbg.declare" in line]
+    assert re.fullmatch(r"llvm.intr.dbg.declare #x = %nv\d+ : !llvm.ptr<3>", record), record
+    assert not moves(text) and not records(text)
+    assert_upstream_accepts(text)
+
+
+def test_addr_is_what_llvm_replaced_dbg_addr_with_a_dbg_value_of_the_address_dereferenced():
+    text = lower(kernel("%p: !llvm.ptr<3>", "    debuginfo.addr %p, #x, #llvm.di_expression<[DW_OP_LLVM_fragment(0, 32)]> "
+                                             ": !llvm.ptr<3>\n"))
+    assert moves(text) == ["llvm.nvvm.move.ptr"]
+    (record,) = records(text)
+    assert record.startswith("llvm.intr.dbg.value #x #llvm.di_expression<[DW_OP_deref, DW_OP_LLVM_fragment(0, 32)]> = %nv")
+    assert_upstream_accepts(text)
+
+
+def test_every_record_kind_is_dropped_without_device_debug_info():
+    source = kernel("%g: memref<4xf32, 3>, %p: !llvm.ptr<3>", "    debuginfo.declare %g, #x, #none : memref<4xf32, 3>\n"
+                    "    debuginfo.addr %p, #x, #none : !llvm.ptr<3>\n")
+    text = lower_plainly(source)
+    assert "debuginfo." not in text and "llvm.intr.dbg" not in text and not moves(text)
+
+
+def test_an_address_record_of_a_value_that_is_no_address_is_refused():
+    result = lower_result(kernel("%a: f32", "    debuginfo.declare %a, #x, #none : f32\n"))
+    assert result.text is None
+    assert any("records an address" in d.message for d in result.diagnostics)
+
+
+@pytest.mark.skipif(MLIR_OPT is None, reason="needs mlir-opt-22")
+def test_llvm_takes_the_declare_and_addr_records_to_ptx():
+    text = lower(kernel("%g: memref<4xf32, 3>, %p: !llvm.ptr<3>", "    debuginfo.declare %g, #x, #none : memref<4xf32, 3>\n"
+                        "    debuginfo.addr %p, #n, #none : !llvm.ptr<3>\n"))
+    text = text.replace('#nvvm.target<chip = "sm_90a">', '#nvvm.target<O = 0, chip = "sm_90a">')
+    done = subprocess.run([MLIR_OPT, f"--pass-pipeline={TO_PTX}"], input=text, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert ".target sm_90a, debug" in done.stdout

@@ -105,3 +105,14 @@ def test_opt_level_is_a_level_from_0_to_3_or_unset(value, expected):
 def test_an_opt_level_out_of_range_keeps_the_default(value):
     settings, (problem,) = parse_settings({"optLevel": value})
     assert settings.opt_level is None and "optimisation level 0, 1, 2 or 3" in problem
+
+
+@pytest.mark.parametrize("value", ["off", "lineinfo", "full"])
+def test_debug_info_is_one_of_the_lowerings_modes(value):
+    settings, problems = parse_settings({"debugInfo": value})
+    assert (settings.debug_info, problems) == (value, [])
+
+
+def test_an_unknown_debug_info_mode_keeps_off():
+    settings, (problem,) = parse_settings({"debugInfo": "-g"})
+    assert settings.debug_info == "off" and "expected one of off, lineinfo, full" in problem

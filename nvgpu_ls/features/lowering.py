@@ -141,13 +141,14 @@ def saved_text(uri: str) -> str | None:
 
 
 def lower_to_nvvm(text: str, uri: str, options: CheckOptions, engine: str, encoding: Encoding = "utf-16",
-                  timeout: float = UPSTREAM_TIMEOUT, opt_level: int | None = None) -> dict[str, Any]:
+                  timeout: float = UPSTREAM_TIMEOUT, opt_level: int | None = None,
+                  debug_info: str = "off") -> dict[str, Any]:
     """Lower ``text`` (the document ``uri``) with ``engine`` and answer the command's result
     object. Slow (a fresh parse and check, or a subprocess): run it off the event loop."""
     from ..lowering.engine import Lowered, LoweringOptions, lower_document
 
     doc = Document(text, uri=uri)
-    lowering_options = LoweringOptions(check=options, opt_level=opt_level)
+    lowering_options = LoweringOptions(check=options, opt_level=opt_level, **LoweringOptions.debug_mode(debug_info))
     if engine == "upstream":
         try:
             from ..lowering.upstream_engine import lower_with_upstream

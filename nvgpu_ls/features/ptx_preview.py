@@ -109,15 +109,18 @@ def preview_request(arguments: Any) -> PreviewRequest:
 
 
 def preview_options(check: CheckOptions, engine: str, validate: bool = False, ptxas_path: str | None = None,
-                    timeout: float | None = None, sass: bool = False, opt_level: int | None = None) -> PreviewOptions:
+                    timeout: float | None = None, sass: bool = False, opt_level: int | None = None,
+                    debug_info: str = "off") -> PreviewOptions:
     """The preview's options: the document's check options (its fallback target), the engine,
-    whether to run ptxas and which one, the time limit, whether to disassemble, and the
-    optimisation level of modules whose target states none (the ``optLevel`` setting)."""
+    whether to run ptxas and which one, the time limit, whether to disassemble, the
+    optimisation level of modules whose target states none (the ``optLevel`` setting) and the
+    debug info mode (the ``debugInfo`` setting)."""
     from ..lowering.engine import LoweringOptions
     from ..ptx.preview import PreviewOptions
 
     limit = {} if timeout is None else {"timeout": timeout}
-    return PreviewOptions(lowering=LoweringOptions(check=check, opt_level=opt_level), engine=engine,
+    lowering = LoweringOptions(check=check, opt_level=opt_level, **LoweringOptions.debug_mode(debug_info))
+    return PreviewOptions(lowering=lowering, engine=engine,
                           validate=validate or sass,
                           ptxas_path=ptxas_path, sass=sass, **limit)
 

@@ -47,11 +47,22 @@ class LoweringOptions:
     check: CheckOptions = field(default_factory=CheckOptions)
     attach_targets: bool = True
     debug_info: bool = False
-    """Add ``-g`` to the attached targets' flags (the kernel is compiled with line info)."""
+    """Device debug (``-g``): ``debuginfo.value`` records become ``llvm.intr.dbg.value`` (their values
+    pinned in registers), the attached targets' flags get ``-g``, and the PTX carries full DWARF.
+    Without it the records are dropped: nothing pins a value the debugger will not ask for."""
+    line_info: bool = False
+    """Line info only (``-lineinfo``): the attached targets' flags get ``-lineinfo``; the PTX keeps its
+    ``.loc`` directives and the records are dropped (``debug_info`` wins where both are set)."""
     opt_level: int | None = None
     """The optimisation level (``O``, 0-3) for modules whose ``#nvvm.target`` states none (one that
     states it keeps it) and the configuration file gives none (``check.opt_level``: it travels
     with the code, so it comes first); None: ``DEFAULT_LOWERING_OPT_LEVEL``."""
+
+    @classmethod
+    def debug_mode(cls, mode: str) -> dict[str, bool]:
+        """The ``debug_info`` / ``line_info`` fields for a mode of ``check_options.DEBUG_INFO_MODES`` (the
+        ``debugInfo`` setting; ``-g`` is ``full``, ``-lineinfo`` ``lineinfo``)."""
+        return {"debug_info": mode == "full", "line_info": mode == "lineinfo"}
 
     @property
     def chosen_opt_level(self) -> int | None:

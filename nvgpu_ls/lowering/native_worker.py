@@ -32,7 +32,8 @@ the gpu.modules dropped, ``pipeline`` run
 and compiled by llvmlite for the module's ``#nvvm.target``, at its ``O``. With ``"debug_info": true`` the
 PTX carries ``.file``/``.loc`` line directives (and nothing else of DWARF: the functions get
 ``DebugDirectivesOnly`` scopes, what ``nvcc -lineinfo`` gives, so ptxas still optimises as
-without them). ``"file_name"`` and ``"line_origins"`` (the builtin engine's
+without them); with ``"debug_level": "full"`` too, full DWARF and ``.target <chip>, debug``
+(``-g``). ``"file_name"`` and ``"line_origins"`` (the builtin engine's
 ``Lowered.line_origins``) move the locations of ops without one of their own, which the
 parser gives the lines of the lowered buffer, to the source lines they come from.
 
@@ -289,7 +290,7 @@ def serve_ptx(session: Session, request: dict) -> dict:
                 continue
             session.stage("translate-to-llvmir", module=name)
             try:
-                llvm_ir = _translate(ir, passmanager, gpu_module, debug_info)
+                llvm_ir = _translate(ir, passmanager, gpu_module, debug_info, request.get("debug_level") == "full")
             except Exception as error:  # MLIRError, or a ValueError the bindings raise
                 problems.append(_problem("translate-to-llvmir", _error_text(error), name))
                 continue
@@ -340,17 +341,21 @@ DEBUG_SCOPES = "builtin.module(ensure-debug-info-scope-on-llvm-func{emission-kin
 """Gives each llvm.func a DISubprogram, without which translation drops every location.
 ``DebugDirectivesOnly``: NVPTX then writes ``.file``/``.loc`` and no DWARF sections, and no
 ``debug`` on ``.target`` (with which ptxas compiles for the debugger: more registers)."""
+FULL_DEBUG_SCOPES = "builtin.module(ensure-debug-info-scope-on-llvm-func{emission-kind=Full})"
+"""Device debug (``"debug_level": "full"``, ``-g``): full DWARF, the variables' records kept, and
+``.target <chip>, debug``."""
 
 
-def _translate(ir: Any, passmanager: Any, gpu_module: Any, debug_info: bool = False) -> str:
-    """The LLVM IR of a gpu.module's body (cloned into a builtin module of its own)."""
+def _translate(ir: Any, passmanager: Any, gpu_module: Any, debug_info: bool = False, full_debug: bool = False) -> str:
+    """The LLVM IR of a gpu.module's body (cloned into a builtin module of its own), with line
+    directives (``debug_info``) or full debug info (``full_debug``)."""
     from torch_mlir.dialects import llvm as llvm_dialect
     inner = ir.Module.create()
     with ir.InsertionPoint(inner.body):
         for op in gpu_module.regions[0].blocks[0].operations:
             op.operation.clone()
-    if debug_info:
-        passmanager.PassManager.parse(DEBUG_SCOPES).run(inner.operation)
+    if debug_info or full_debug:
+        passmanager.PassManager.parse(FULL_DEBUG_SCOPES if full_debug else DEBUG_SCOPES).run(inner.operation)
     return str(llvm_dialect.translate_module_to_llvmir(inner.operation))
 
 

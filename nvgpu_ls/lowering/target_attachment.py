@@ -22,7 +22,7 @@ from outside the file), spelled as the compilation pipeline wants it::
   written.
 * ``flags`` is a dictionary: the unit entries ``"-Xopt"``, ``"-fma=0"`` and
   ``"-pragma-unroll-threshold=9900000"`` (quoted: they are not bare identifiers), ``"-g"``
-  when the lowering asks for debug info, and ``libNVVMUseNVGpuComp = true`` when the
+  when the lowering asks for device debug info (``"-lineinfo"`` for line info only), and ``libNVVMUseNVGpuComp = true`` when the
   gpu.module or a module around it carries ``nv_tileaa.libnvvm_use_nvgpucomp`` (as a
   unit attribute or ``= true``). Entries are in the order upstream prints a dictionary
   (sorted by name).
@@ -91,7 +91,7 @@ def target_edits(doc: "Document", run: "LoweringRun") -> tuple[list["Edit"], lis
 
 
 def nvvm_target_text(target: Target, opt_level: int = 3, debug_info: bool = False,
-                     use_nvgpucomp: bool = False) -> str:
+                     use_nvgpucomp: bool = False, line_info: bool = False) -> str:
     """``#nvvm.target<...>`` for ``target`` as upstream prints it (see the module docstring)."""
     params = []
     if opt_level != DEFAULT_OPT_LEVEL:
@@ -103,6 +103,8 @@ def nvvm_target_text(target: Target, opt_level: int = 3, debug_info: bool = Fals
     flags = {f'"{flag}"': "" for flag in BASE_FLAGS}
     if debug_info:
         flags['"-g"'] = ""
+    elif line_info:
+        flags['"-lineinfo"'] = ""
     if use_nvgpucomp:
         flags["libNVVMUseNVGpuComp"] = " = true"
     entries = ", ".join(name + value for name, value in sorted(flags.items(), key=lambda item: item[0].strip('"')))
@@ -145,7 +147,7 @@ def _module_edit(doc: "Document", run: "LoweringRun", op: Operation) -> tuple["E
     chosen = resolved[0]
     assert chosen.target is not None
     attached = nvvm_target_text(chosen.target, opt_level_of(chosen, run.options.chosen_opt_level),
-                                run.options.debug_info, uses_nvgpucomp(op))
+                                run.options.debug_info, uses_nvgpucomp(op), run.options.line_info)
     notes = [Diagnostic(*(r.span or name_span), _dropped(chosen.target.chip, r.target.chip), CODE,
                         Severity.INFORMATION, SOURCE) for r in resolved[1:] if r.target is not None]
     entry = op.attributes.get("targets")

@@ -83,20 +83,31 @@ class PtxResult:
         return next((m for m in self.modules if m.name == name), None)
 
 
+_EMISSION_KIND = re.compile(r"(\bemissionKind\s*=\s*)(?:Full|LineTablesOnly)\b")
+"""A compile unit's emission kind: line info only turns the file's own full debug info into line
+directives, as ``nvcc -lineinfo`` does (``DebugDirectivesOnly``: ``.loc``, no DWARF, no ``debug``
+target, so ptxas optimises as without them)."""
+
+
 def lowered_to_ptx(lowered_text: str, timeout: float = 120.0, *,
                    pipeline: str = LOWER_TO_LLVM, keep_llvm_dialect: bool = False,
                    env: dict[str, str] | None = None, worker: "NativeWorker | None" = None,
-                   debug_info: bool = False, file_name: str | None = None,
+                   debug_info: bool = False, full_debug: bool = False, file_name: str | None = None,
                    line_origins: list[int] | None = None, on_stage: StageCallback | None = None) -> PtxResult:
     """PTX for every gpu.module of ``lowered_text`` (see the module docstring), served by
     ``worker`` (a long-lived one) or by a worker started for this call (with ``env``).
 
-    ``debug_info``: the PTX carries ``.loc`` line directives; ``file_name`` and
+    ``debug_info``: the PTX carries ``.loc`` line directives and nothing else of debug info (a
+    compile unit of the text asking for more is read as line directives only); ``full_debug``: full DWARF too, for a
+    debugger (``-g``: ``.target <chip>, debug``, the variables' records kept); ``file_name`` and
     ``line_origins`` (``Lowered.line_origins``) point the lines of ops without a location of
     their own at the source lines they come from. ``on_stage`` is told each stage entered
     (with ``worker`` only)."""
+    if debug_info and not full_debug:
+        lowered_text = _EMISSION_KIND.sub(r"\1DebugDirectivesOnly", lowered_text)
     request = {"kind": "ptx", "text": lowered_text, "pipeline": pipeline,
-               "keep_llvm_dialect": keep_llvm_dialect, "debug_info": debug_info}
+               "keep_llvm_dialect": keep_llvm_dialect, "debug_info": debug_info,
+               "debug_level": "full" if full_debug else "lines" if debug_info else "none"}
     if file_name is not None:
         request["file_name"] = file_name
     if line_origins is not None:

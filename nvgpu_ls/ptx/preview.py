@@ -375,7 +375,8 @@ class _Run:
             return self.result()
         self.report("compiling to PTX")
         compiled = lowered_to_ptx(lowered.text or "", options.timeout,
-                                  worker=self.worker, debug_info=True, file_name=self.file_name,
+                                  worker=self.worker, debug_info=True,
+                                  full_debug=options.lowering.debug_info, file_name=self.file_name,
                                   line_origins=lowered.line_origins, on_stage=self.on_stage)
         for problem in compiled.problems:
             self.pipeline_problem(problem)

@@ -8,7 +8,7 @@ export const SECTION = 'nvgpu-ls';
 /** The settings the server reads (it reports any other key as unknown). */
 export const SERVER_SETTING_KEYS = [
   'target', 'configPath', 'rules', 'loweringEngine', 'ptxasPath', 'idleMemoryRelease', 'resourceLens',
-  'diagnostics', 'optLevel',
+  'diagnostics', 'optLevel', 'debugInfo',
 ] as const;
 
 /** LLVM's MLIR extension, which runs `mlir-lsp-server` for `.mlir` files when `mlir.server_path`

@@ -1,4 +1,5 @@
-"""Debug values: ``debuginfo.value %v, #var, #expr : type`` (an op of the reference toolchain).
+"""Debug records: ``debuginfo.value %v, #var, #expr : type`` (an op of the reference toolchain), and
+its ``declare`` / ``addr`` kinds (``lower_debug_address``).
 
 The op says that source variable ``#var`` holds ``%v``. It becomes, for each scalar piece
 (leaf) of the converted value, an ``llvm.nvvm.move`` of the leaf (which keeps the value in
@@ -7,6 +8,9 @@ another value the debugger would then show) and an ``llvm.intr.dbg.value`` recor
 moved value for the variable. NVVM has no op for the move intrinsics, so they are written
 as ``llvm.call_intrinsic "llvm.nvvm.move.<type>"``, the way other MLIR GPU compilers call
 them. The op has no results, so nothing else of the data flow changes.
+
+Only with device debug info (``LoweringOptions.debug_info``, ``-g``): otherwise, line info only or
+none, the record is dropped, so that no value is pinned for a debugger that will not ask for it.
 
 A scalar keeps the written expression (left out when empty, as upstream prints it). A
 vector, struct or array (a converted memref, mbarrier group or accumulator) is split into
@@ -21,9 +25,12 @@ from __future__ import annotations
 
 import re
 
-from ...analysis.values import FloatType, IntegerType, LLVMArrayType, LLVMPointerType, LLVMStructType, Type, VectorType
+from ...analysis.values import (
+    FloatType, IntegerType, LLVMArrayType, LLVMPointerType, LLVMStructType, MemRefType, Type, VectorType,
+)
 from ..builder import Builder, Value
 from ..llvm_types import I16, I32
+from ..memref_access import element_pointer
 from . import pattern
 
 _FRAGMENT = re.compile(r"DW_OP_LLVM_fragment\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)")
@@ -39,6 +46,8 @@ def lower_debug_value(b: Builder) -> None:
     docstring); f16/bf16 leaves move as i16 and leaves narrower than 16 bits are zero-extended
     to i16 first (the move intrinsics exist for i16, i32, i64, float, double and pointers only);
     a leaf of another type is recorded without a move."""
+    if not b.run.options.debug_info:
+        return  # line info only, or none: the record is dropped, and nothing pins its value
     variable, _ = _attribute_text(b, "varInfo", "llvm.di_local_variable")
     expression, definition = _attribute_text(b, "locationExpr", "llvm.di_expression")
     operations = expression_operations(definition)
@@ -61,6 +70,36 @@ def lower_debug_value(b: Builder) -> None:
             fragment = f"DW_OP_LLVM_fragment({base_offset + offset}, {size})"
             text = f"#llvm.di_expression<[{', '.join([*kept, fragment])}]> "
         b.emit(f"llvm.intr.dbg.value {variable} {text}= {pinned} : {pinned.type}")
+
+
+@pattern("debuginfo.declare")
+@pattern("debuginfo.addr")
+def lower_debug_address(b: Builder) -> None:
+    """``debuginfo.declare`` → ``llvm.intr.dbg.declare`` of the address; ``debuginfo.addr`` →
+    ``llvm.intr.dbg.value`` of the address (pinned, as a value is) with ``DW_OP_deref`` first in the
+    expression, what LLVM 17 replaced ``llvm.dbg.addr`` with. A memref's address is its storage's
+    (aligned pointer moved by its offset). Dropped without device debug info, as values are."""
+    if not b.run.options.debug_info:
+        return
+    variable, _ = _attribute_text(b, "varInfo", "llvm.di_local_variable")
+    expression, definition = _attribute_text(b, "locationExpr", "llvm.di_expression")
+    operations = expression_operations(definition)
+    if operations is None:
+        b.fail(f"cannot read the expression {definition}", _span(b, "locationExpr"))
+    source = b.source("value").type
+    if isinstance(source, MemRefType):
+        address = element_pointer(b, b.operand("value"), source, [])
+    elif isinstance(b.operand("value").type, LLVMPointerType):
+        address = b.operand("value")
+    else:
+        b.fail(f"'{b.op.name}' records an address: a memref or an !llvm.ptr, not {source}")
+    if b.op.name == "debuginfo.declare":
+        text = f"{expression} " if operations else ""
+        b.emit(f"llvm.intr.dbg.declare {variable} {text}= {address} : {address.type}")
+        return
+    pinned = _pin(b, address, address.type)
+    dereferenced = f"#llvm.di_expression<[{', '.join(['DW_OP_deref', *operations])}]> "
+    b.emit(f"llvm.intr.dbg.value {variable} {dereferenced}= {pinned} : {pinned.type}")
 
 
 def _attribute_text(b: Builder, name: str, kind: str) -> tuple[str, str]:
