@@ -349,7 +349,7 @@ def _register_type(opcode: str, name: str) -> str:
     if base in ("tmap", "state", "policy") or (base == "dst" and "tensormap" in opcode):
         return ".b64"
     if base == "src":
-        return ".b64" if opcode.startswith(("cp.async.ca.", "cp.async.cg.")) else ".b32"
+        return ".b64" if opcode.startswith(("cp.async.ca.", "cp.async.cg.", "ld.global.")) else ".b32"
     if base == "addr":
         return ".b32" if "shared" in opcode else ".b64"
     if base == "mask":

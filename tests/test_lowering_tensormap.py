@@ -103,3 +103,14 @@ def test_cp_fenceproxy_is_the_inline_instruction_of_its_scope(scope):
     assert ": (!llvm.ptr<1>, !llvm.ptr<3>) -> ()" in text
     assert ": !llvm.ptr to !llvm.ptr<1>" in text
     assert_upstream_accepts(text)
+
+
+def test_create_descriptor_copies_the_map_into_shared_memory_16_bytes_at_a_time():
+    text = lower(kernel(f"nvgpu.tensormap.create.descriptor %t to %smem : !tm -> {SPACES['shared']}"))
+    loads = [line for line in text.splitlines() if "llvm.load" in line]
+    stores = [line for line in text.splitlines() if "llvm.store" in line]
+    assert len(loads) == len(stores) == 8
+    assert all("{alignment = 16 : i64} : !llvm.ptr -> vector<4xi32>" in line for line in loads)
+    assert all("{alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>" in line for line in stores)
+    assert text.count("llvm.getelementptr") == 2 * 7 and "[112] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8" in text
+    assert_upstream_accepts(text)

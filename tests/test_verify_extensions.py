@@ -219,6 +219,27 @@ def test_tensormap_cp_fenceproxy_invalid(src: str, code: str, message: str) -> N
     _one(*_fenceproxy(src), code, message)
 
 
+def _create_descriptor(dst: str) -> tuple[str, str]:
+    return (f"nvgpu.tensormap.create.descriptor %d to %s : {_desc()} -> {dst}", f"%s: {dst}, %d: {_desc()}")
+
+
+@pytest.mark.parametrize("dst", [MAP, "memref<128xi8, #gpu.address_space<workgroup>>", "memref<2x16xi32, 3>"])
+def test_tensormap_create_descriptor_valid(dst: str) -> None:
+    assert _check(*_create_descriptor(dst)) == []
+
+
+@pytest.mark.parametrize("dst, code, message", [
+    ("memref<128xi8>", f"{M}.memory-space",
+     "expected nvgpu.tensormap.create.descriptor dst must have a memory space attribute of IntegerAttr(3) or "
+     "gpu::AddressSpaceAttr(Workgroup)"),
+    ("memref<64xi8, 3>", f"{M}.size",
+     "'nvgpu.tensormap.create.descriptor' op expected dst to be a 128-byte tensor-map copy, but 'memref<64xi8, 3>' "
+     "holds 64 bytes"),
+])
+def test_tensormap_create_descriptor_invalid(dst: str, code: str, message: str) -> None:
+    _one(*_create_descriptor(dst), code, message)
+
+
 # ---------------------------------------------------------------- packed f32x2 arithmetic
 F32X2_VALID = [
     ("%o = nvgpu.fma %a, %a, %a : vector<2xf32>", "%a: vector<2xf32>"),

@@ -775,6 +775,13 @@ def tensormap_replace(view: OpView) -> InstanceForm | None:
     return InstanceForm(("nvvm.tensormap.replace",), (line,), (), {"field": name, "space": space})
 
 
+@rule("nvgpu.tensormap.create.descriptor")
+def tensormap_create_descriptor(view: OpView) -> InstanceForm | None:
+    """Eight 16-byte loads from the map and stores into the shared copy."""
+    return InstanceForm(("llvm.load", "llvm.store"), _facts_ptx(view) + _facts_ptx(view, 1),
+                        ("eight of each, 16 bytes apart: every thread that runs it copies all 128 bytes",))
+
+
 @rule("nvgpu.tensormap.cp_fenceproxy")
 def tensormap_cp_fenceproxy(view: OpView) -> InstanceForm | None:
     """The warp-wide copy with a release fence at ``scope``."""

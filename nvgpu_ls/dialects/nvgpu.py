@@ -58,6 +58,8 @@ ASYNC_TOKEN = "!nvgpu.device.async.token"
 MBARRIER_GROUP = "!nvgpu.mbarrier.group"
 MBARRIER_TOKEN = "!nvgpu.mbarrier.token"
 TENSORMAP_DESC = "!nvgpu.tensormap.descriptor"
+TENSOR_MAP_BYTES = 128
+"""The size of a TMA tensor map (CUtensorMap; PTX's .b1024 tensormap operands)."""
 WARPGROUP_DESC = "!nvgpu.warpgroup.descriptor"
 WARPGROUP_ACC = "!nvgpu.warpgroup.accumulator"
 
@@ -1006,6 +1008,36 @@ _OP_LIST = (
             "memref<128xi8, #gpu.address_space<workgroup>>, i32`. Lowers to "
             "nvvm.tensormap.replace (LLVM 22). Field codes for swizzle_mode / interleave_layout / fill_mode use "
             "the numeric values of #nvgpu.swizzle / #nvgpu.interleave / #nvgpu.oob."
+        ),
+    ),
+    OpFacts(
+        name="nvgpu.tensormap.create.descriptor",
+        summary="Copy a tensor map from its global descriptor into shared memory, to edit it there.",
+        explanation=(
+            "The first step of retargeting TMA on the device: copies the 128 bytes of the tensor map "
+            "a descriptor points at (a kernel parameter or a global copy) into a 128-byte, 128-byte "
+            "aligned buffer in the CTA's shared memory (memref<128xi8, workgroup>), where "
+            "nvgpu.tensormap.replace edits it field by field before nvgpu.tensormap.cp_fenceproxy "
+            "publishes it. Every thread that runs it copies the whole map (eight 16-byte loads and "
+            "stores): run it from one thread, then a barrier before the others edit or read the copy."
+        ),
+        operands=(
+            OperandFact(name="tensorMapDescriptor", kind=TENSORMAP_DESC, doc="the tensor map to copy"),
+            OperandFact(name="dst", kind="memref", doc="128-byte buffer in workgroup memory that receives it"),
+        ),
+        formats=(
+            "$tensorMapDescriptor `to` $dst attr-dict `:` type($tensorMapDescriptor) `->` type($dst)",
+        ),
+        lowers_to=("llvm.load", "llvm.store", "llvm.getelementptr"),
+        ptx=("ld.global.v4.b32 {r0, r1, r2, r3}, [src];", "st.shared.v4.b32 [dst], {r0, r1, r2, r3};"),
+        upstream=False,
+        traits=("MemRead(tensorMapDescriptor)", "MemWrite(dst)"),
+        note=(
+            "nvgpu-ls design for the specification's tensormap.create.descriptor (global -> shared "
+            "copy), shaped like nvgpu.tensormap.cp_fenceproxy (`src to dst`), e.g. "
+            "`nvgpu.tensormap.create.descriptor %desc to %copy : !desc -> memref<128xi8, 3>`. "
+            "Plain loads and stores: no target requirement of its own (the maps it copies exist "
+            "from sm_90)."
         ),
     ),
     OpFacts(

@@ -1,5 +1,6 @@
-"""Tensor-map editing on the device: ``tensormap.replace`` and ``tensormap.cp_fenceproxy``
-(nvgpu-ls ops; upstream has no nvgpu pattern for them).
+"""Tensor-map editing on the device: ``tensormap.create.descriptor`` (the copy into shared memory),
+``tensormap.replace`` and ``tensormap.cp_fenceproxy`` (nvgpu-ls ops; upstream has no nvgpu pattern
+for them).
 
 ``tensormap.replace`` becomes ``nvvm.tensormap.replace``, which the LLVM that compiles our
 PTX translates to ``tensormap.replace.tile.<field>``; ``tensormap.cp_fenceproxy`` has no NVVM
@@ -9,10 +10,11 @@ op and becomes ``llvm.inline_asm`` of the instruction ``instance_forms`` lists.
 from __future__ import annotations
 
 from ...analysis.ir import Operation
-from ...analysis.values import IntegerAttr, MemRefType
+from ...analysis.values import IntegerAttr, MemRefType, VectorType
 from ...dialects.instance_forms import instance_form
+from ...dialects.nvgpu import TENSOR_MAP_BYTES
 from ..builder import Builder, Value
-from ..llvm_types import GLOBAL_PTR, SHARED_PTR
+from ..llvm_types import GLOBAL_PTR, I32, SHARED_PTR
 from ..memref_access import element_pointer
 from . import pattern
 from .tma import emit_inline_asm, inline_ptx
@@ -86,6 +88,25 @@ def lower_tensormap_replace(b: Builder) -> None:
                "takes an immediate here)")
     b.emit(f"nvvm.tensormap.replace field = {target}, new_value = #nvvm.{attribute}<{cases[code]}> in {address} "
            f": {address.type}")
+
+
+@pattern("nvgpu.tensormap.create.descriptor")
+def lower_tensormap_create_descriptor(b: Builder) -> None:
+    """The 128 bytes the descriptor points at, copied into the shared buffer as eight
+    ``vector<4xi32>`` loads and stores 16 bytes apart (tensor maps are 64-byte aligned, the
+    shared copy 128-byte aligned)."""
+    source = b.operand("tensorMapDescriptor")
+    destination = map_pointer(b, "dst")
+    if str(destination.type) != str(SHARED_PTR):
+        b.fail("the copy of a tensor map must go to shared memory")
+    for offset in range(0, TENSOR_MAP_BYTES, 16):
+        src, dst = source, destination
+        if offset:
+            src = b.value(f"llvm.getelementptr {source}[{offset}] : ({source.type}) -> {source.type}, i8", source.type)
+            dst = b.value(f"llvm.getelementptr {destination}[{offset}] : ({destination.type}) -> {destination.type}, i8",
+                          destination.type)
+        word = b.value(f"llvm.load {src} {{alignment = 16 : i64}} : {src.type} -> vector<4xi32>", VectorType((4,), I32))
+        b.emit(f"llvm.store {word}, {dst} {{alignment = 16 : i64}} : vector<4xi32>, {dst.type}")
 
 
 @pattern("nvgpu.tensormap.cp_fenceproxy")

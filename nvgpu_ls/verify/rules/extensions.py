@@ -1,6 +1,7 @@
 """Verifiers of the ops this project describes beyond today's upstream nvgpu dialect:
 ``nvgpu.tma.async.reduce``, ``nvgpu.stmatrix``, ``nvgpu.tensormap.replace``,
-``nvgpu.tensormap.cp_fenceproxy``, ``nvgpu.fma`` and ``nvgpu.mul``.
+``nvgpu.tensormap.create.descriptor``, ``nvgpu.tensormap.cp_fenceproxy``, ``nvgpu.fma`` and
+``nvgpu.mul``.
 
 No upstream verifier exists for them, so the rules come from the PTX instruction each
 op becomes (``cp.reduce.async.bulk.tensor``, ``stmatrix``, ``tensormap.replace``,
@@ -23,9 +24,9 @@ from ..context import Report, verifies
 from .conversions import on_op_line
 from ...dialects.memory_spaces import SHARED_MEMORY_SPACE as SHARED
 from ...dialects.memory_spaces import memref_in_shared_memory, not_shared_explanation
+from ...dialects.nvgpu import TENSOR_MAP_BYTES
 from .tma import MAX_TMA_RANK, check_tma_rank, descriptor_site, verify_tma_descriptor
 
-TENSOR_MAP_BYTES = 128
 
 
 def _error(view: OpView, report: Report, message: str, code: str, span: Span | None = None,
@@ -250,6 +251,14 @@ def verify_tensormap_cp_fenceproxy(view: OpView, report: Report) -> None:
     """tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.<scope>.sync.aligned
     [dst], [src], 128: the source is a 128-byte copy in the CTA's shared memory."""
     _check_map_copy(view, report, view.operand("src"), "src", (SHARED,),
+                    "have a memory space attribute of IntegerAttr(3) or gpu::AddressSpaceAttr(Workgroup)")
+
+
+@verifies("nvgpu.tensormap.create.descriptor")
+def verify_tensormap_create_descriptor(view: OpView, report: Report) -> None:
+    """The copy of a tensor map goes to 128 bytes of the CTA's shared memory (where
+    tensormap.replace and cp_fenceproxy read it)."""
+    _check_map_copy(view, report, view.operand("dst"), "dst", (SHARED,),
                     "have a memory space attribute of IntegerAttr(3) or gpu::AddressSpaceAttr(Workgroup)")
 
 

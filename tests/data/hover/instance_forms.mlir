@@ -60,6 +60,7 @@ gpu.module @forms {
     nvgpu.tma.async.reduce %s to %d[%i, %i] kind = add : memref<128x64xf16, 3> -> !tile
     nvgpu.tma.async.reduce %s to %d[%i, %i] kind = max l2_cache_hint = %policy, predicate = %p : memref<128x64xf16, 3> -> !tile
     nvgpu.tensormap.replace %map, box_dim[1] = %v : memref<128xi8, 3>, i32
+    nvgpu.tensormap.create.descriptor %d to %map : !tile -> memref<128xi8, 3>
     nvgpu.tensormap.cp_fenceproxy %map to %d scope = gpu : memref<128xi8, 3> -> !tile
     gpu.return
   }
