@@ -129,6 +129,25 @@ def test_packed_kind_keeps_each_e2m3_code_in_a_byte():
     assert_upstream_accepts(text)
 
 
+@pytest.mark.parametrize("kind, convert, widened", [
+    ("u6_unpack_u8_e3m2", "nvvm.convert.f32x2.to.f6x2", False),
+    ("u4_unpack_u8_e2m1", "nvvm.convert.f32x2.to.f4x2", True),
+])
+def test_every_one_byte_per_code_packing_keeps_its_formats_codes_a_byte_each(kind, convert, widened):
+    text = lower(kernel("nvgpu.convert.fptrunc", "vector<8xf32>", "vector<8xi8>",
+                        f"{{packed_kind = #nvgpu.subbytes_packedkind<{kind}>}}"))
+    assert convert in text and "llvm.trunc" not in text
+    assert ("llvm.zext" in text and "vector<8xi4> to vector<8xi8>" in text) == widened
+    assert_upstream_accepts(text)
+
+
+def test_compact_packing_is_the_plain_float_result():
+    packed = lower(kernel("nvgpu.convert.fptrunc", "vector<8xf32>", "vector<8xf4E2M1FN>",
+                          "{packed_kind = #nvgpu.subbytes_packedkind<compact>}"))
+    plain = lower(kernel("nvgpu.convert.fptrunc", "vector<8xf32>", "vector<8xf4E2M1FN>", ""))
+    assert ops(packed) == ops(plain)
+
+
 def test_conversion_kernel_file_lowers_and_upstream_accepts_it():
     text = (Path(__file__).parent / "data" / "lowering" / "arith_conversions.mlir").read_text()
     lowered = lower(text)

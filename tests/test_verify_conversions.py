@@ -121,6 +121,10 @@ CONVERSION_VALID = [
     _conv("convert.fptrunc", "tensor<16xf32>", "tensor<16xf4E2M1FN>"),
     ("%o = nvgpu.convert.fptrunc %x {packed_kind = #nvgpu.subbytes_packedkind<u6_unpack_u8_e2m3>} "
      ": vector<8xf32> to vector<8xi8>", "%x: vector<8xf32>"),
+    ("%o = nvgpu.convert.fptrunc %x {packed_kind = #nvgpu.subbytes_packedkind<u4_unpack_u8_e2m1>} "
+     ": vector<8xf32> to vector<8xi8>", "%x: vector<8xf32>"),
+    ("%o = nvgpu.convert.fptrunc %x {packed_kind = #nvgpu.subbytes_packedkind<compact>} "
+     ": vector<8xf32> to vector<8xf4E2M1FN>", "%x: vector<8xf32>"),
     _conv("convert.float", "vector<16xf8E4M3FN>", "vector<16xf16>"),
     _conv("convert.float", "vector<16xf32>", "vector<16xf8E5M2>"),
 ]
@@ -189,6 +193,10 @@ CONVERSION_INVALID = [
      ": vector<8xf32> to vector<8xf16>", "%x: vector<8xf32>", f"{X}.packed-result",
      "'nvgpu.convert.fptrunc' op packed_kind #nvgpu.subbytes_packedkind<u6_unpack_u8_e2m3> expects i8 result "
      "elements, but got 'vector<8xf16>'"),
+    ("%o = nvgpu.convert.fptrunc %x {packed_kind = #nvgpu.subbytes_packedkind<u6_unpack_u8_e3m2>} "
+     ": vector<8xf32> to vector<8xf6E3M2FN>", "%x: vector<8xf32>", f"{X}.packed-result",
+     "'nvgpu.convert.fptrunc' op packed_kind #nvgpu.subbytes_packedkind<u6_unpack_u8_e3m2> expects i8 result "
+     "elements, but got 'vector<8xf6E3M2FN>'"),
     ("%o = nvgpu.convert.fptrunc %x {packed_kind = #nvgpu.subbytes_packedkind<u6_unpack_u8_e2m3>, "
      f"rnd = {RND}<rz>}} : vector<8xf32> to vector<8xi8>", "%x: vector<8xf32>", f"{X}.rounding",
      "'nvgpu.convert.fptrunc' op expects RN rounding mode, but got #nvvm.fp_rnd_mode<rz>"),

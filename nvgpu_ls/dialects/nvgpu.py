@@ -40,6 +40,8 @@ Conventions used throughout:
 
 from __future__ import annotations
 
+import re
+
 from ..analysis.facts import (
     AttributeFact,
     EnumFacts,
@@ -72,6 +74,26 @@ _SAT_MODES = ("none", "satfinite")
 # ---------------------------------------------------------------------------
 # Enums
 # ---------------------------------------------------------------------------
+
+SUBBYTE_PACKINGS = ("compact", "u6_unpack_u8_e2m3", "u6_unpack_u8_e3m2", "u4_unpack_u8_e2m1")
+"""The cases of #nvgpu.subbytes_packedkind: ``compact`` and one ``u<bits>_unpack_u8_<format>`` per
+sub-byte format (the naming of upstream's ``u6_unpack_u8_e2m3``)."""
+_UNPACKED_CASE = re.compile(r"u(4|6)_unpack_u8_(e2m3|e3m2|e2m1)")
+_PACKED_FORMATS = {"e2m3": ("f6E2M3FN", "6"), "e3m2": ("f6E3M2FN", "6"), "e2m1": ("f4E2M1FN", "4")}
+
+
+def packed_kind_layout(case: str) -> tuple[str | None, bool] | None:
+    """What a ``#nvgpu.subbytes_packedkind`` case means: (the narrow float format whose codes it
+    holds, whether each code has a byte of its own). ``compact``: (None, False), the result keeps
+    its float type; ``u6_unpack_u8_e3m2``: ("f6E3M2FN", True), the width and format agreeing;
+    None for a case this project cannot read."""
+    if case == "compact":
+        return None, False
+    match = _UNPACKED_CASE.fullmatch(case)
+    if match is None or _PACKED_FORMATS[match.group(2)][1] != match.group(1):
+        return None
+    return _PACKED_FORMATS[match.group(2)][0], True
+
 
 _ENUM_LIST = (
     EnumFacts(
@@ -149,15 +171,20 @@ _ENUM_LIST = (
     ),
     EnumFacts(
         name="nvgpu.subbytes_packedkind",
-        cases=("u6_unpack_u8_e2m3",),
+        cases=SUBBYTE_PACKINGS,
         summary=(
-            "Branch-only (PR #199700 review iterations): packing of sub-byte results of "
-            "nvgpu.convert.fptrunc, spelled #nvgpu.subbytes_packedkind<...>. INCOMPLETE: "
-            "only the case seen in upstream's tests is listed; other cases exist but are "
-            "unknown here, so do not reject unknown spellings as errors."
+            "How the sub-byte results of a narrowing conversion are laid out, spelled "
+            "#nvgpu.subbytes_packedkind<...>: `compact` (seen in CuTe DSL output) keeps the narrow "
+            "float type, its codes packed densely (the MXFP4 / NVFP4 storage: two e2m1 per byte); "
+            "`u6_unpack_u8_e2m3` (upstream's branch test of PR #199700) gives each code a byte of "
+            "its own, and so do its siblings for the other MXFP6 format and for e2m1, read by the "
+            "same naming (packed_kind_layout)."
         ),
         case_docs={
-            "u6_unpack_u8_e2m3": "each 6-bit e2m3 result is returned zero-extended in its own byte (vector<Nxi8>)",
+            "compact": "the result keeps its narrow float type, codes packed densely (two f4E2M1FN per byte in memory)",
+            "u6_unpack_u8_e2m3": "each 6-bit e2m3 (MXFP6) code zero-extended in its own byte (vector<Nxi8>)",
+            "u6_unpack_u8_e3m2": "each 6-bit e3m2 (MXFP6) code zero-extended in its own byte (vector<Nxi8>)",
+            "u4_unpack_u8_e2m1": "each 4-bit e2m1 (MXFP4 / NVFP4) code zero-extended in its own byte (vector<Nxi8>)",
         },
     ),
     EnumFacts(
@@ -772,10 +799,10 @@ _OP_LIST = (
             AttributeFact(
                 name="packed_kind",
                 kind="enum",
-                enum=("u6_unpack_u8_e2m3",),
+                enum=SUBBYTE_PACKINGS,
                 enum_attr="#nvgpu.subbytes_packedkind",
                 optional=True,
-                doc="sub-byte result packing; case list incomplete (only the spelling seen in tests)",
+                doc="layout of sub-byte results: compact (the float type), or one byte per code (i8 results)",
             ),
         ),
         results=(ResultFact(name="out", kind="any", doc="narrower float (or i8 vector with packed_kind), same shape"),),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...analysis.values import FloatType, IntegerType, Type, VectorType
 from ...dialects.instance_forms import element_of
+from ...dialects.nvgpu import packed_kind_layout
 from ...dialects.refusals import saturation_refusal
 from ..builder import Builder, Value
 from ..llvm_types import F32, I32, I64
@@ -19,8 +20,6 @@ from . import pattern
 
 _FAMILY = {"f8E4M3FN": "f8", "f8E5M2": "f8", "f8E8M0FNU": "f8", "f6E2M3FN": "f6", "f6E3M2FN": "f6",
            "f4E2M1FN": "f4"}
-_PACKED_KINDS = {"u6_unpack_u8_e2m3": "f6E2M3FN"}
-"""pre-merge ``packed_kind``: the narrow type whose codes each i8 of the result holds."""
 
 
 def _vector(count: int, element: Type) -> VectorType:
@@ -248,6 +247,9 @@ def _truncate(b: Builder, value: Value, source: str, result: str, count: int, ke
     if family == "f6" and not keep_bytes:
         narrowed = b.value(f"llvm.trunc {narrowed} : {codes} to {_vector(count, IntegerType(6))}",
                            _vector(count, IntegerType(6)))
+    if family == "f4" and keep_bytes:
+        narrowed = b.value(f"llvm.zext {narrowed} : {codes} to {_vector(count, IntegerType(8))}",
+                           _vector(count, IntegerType(8)))
     return narrowed
 
 
@@ -255,11 +257,17 @@ def _lower_truncate(b: Builder, source_type: Type, result_type: Type) -> None:
     source, result = element_of(source_type), element_of(result_type)
     assert isinstance(source, FloatType)
     keep_bytes = False
-    if not isinstance(result, FloatType):
-        kind = b.view.enum_attr("packed_kind")
-        if kind not in _PACKED_KINDS or result != IntegerType(8):
-            b.fail(f"cannot narrow {source} to {result}")
-        result, keep_bytes = FloatType(_PACKED_KINDS[kind]), True
+    kind = b.view.enum_attr("packed_kind") if b.view.has_attr("packed_kind") else None
+    layout = packed_kind_layout(kind) if kind is not None else None
+    if kind is not None and layout is None:
+        b.fail(f"packed_kind #nvgpu.subbytes_packedkind<{kind}> is not a packing nvgpu-ls can lower (compact, or "
+               "u6_unpack_u8_e2m3 / u6_unpack_u8_e3m2 / u4_unpack_u8_e2m1)")
+    if layout is not None and layout[1]:
+        if result != IntegerType(8) or layout[0] is None:
+            b.fail(f"packed_kind #nvgpu.subbytes_packedkind<{kind}> gives each code a byte: the result must be i8")
+        result, keep_bytes = FloatType(layout[0]), True
+    elif not isinstance(result, FloatType):
+        b.fail(f"cannot narrow {source} to {result}")
     if (b.view.enum_word("rnd", "rn") == "rs") != b.has_operand("random_bits"):
         b.fail("random_bits is required for rnd = rs and only allowed with it")
     shape = _Shape(b, source_type, result.name, source.name)
@@ -309,8 +317,9 @@ def lower_convert_fpext(b: Builder) -> None:
 
 @pattern("nvgpu.convert.fptrunc")
 def lower_convert_fptrunc(b: Builder) -> None:
-    """Pre-merge name of ``nvgpu.truncf``: the same lowering; ``packed_kind =
-    u6_unpack_u8_e2m3`` with an i8 result keeps each e2m3 code in its own byte (no trunc)."""
+    """Pre-merge name of ``nvgpu.truncf``: the same lowering; a ``packed_kind`` that gives each code
+    a byte (``u6_unpack_u8_e2m3``, ``u6_unpack_u8_e3m2``, ``u4_unpack_u8_e2m1``) with an i8 result
+    keeps each code in its own byte, zero-extended; ``compact`` is the plain float result."""
     source_type, result_type, _, _ = _types(b)
     _lower_truncate(b, source_type, result_type)
 

@@ -24,6 +24,7 @@ from ...analysis.values import (
 )
 from ...diagnostics import Severity
 from ...dialects.refusals import rcp_limitation, rcp_newest_form, saturation_refusal
+from ...dialects.nvgpu import packed_kind_layout
 from ...analysis.opview import OpView, Span, enum_case
 from ..context import Report, unknowable, verifies
 
@@ -295,17 +296,17 @@ def _warn_unlowerable_saturation(c: _Conversion, report: Report, src: Type | Non
                      f"{CONVERSION}.unlowerable-saturation", c.view.attr_span("sat"), severity=Severity.WARNING)
 
 
-_PACKED_KINDS = {"e2m3": "f6E2M3FN", "e3m2": "f6E3M2FN", "e2m1": "f4E2M1FN"}
-"""The narrow format a ``#nvgpu.subbytes_packedkind`` case names by its suffix."""
-
-
 def _packed_target(view: OpView) -> tuple[bool, FloatType | None]:
-    """(whether packed_kind is set, the float format its case names when known)."""
+    """(whether packed_kind gives each result code a byte of its own, or may: a case this project
+    cannot read; the float format its case names when known). ``compact`` is no packing: the
+    result keeps its float type."""
     if not view.has_attr("packed_kind"):
         return False, None
-    case = enum_case(view.attr("packed_kind")) or ""
-    name = _PACKED_KINDS.get(case.rsplit("_", 1)[-1])
-    return True, FloatType(name) if name else None
+    layout = packed_kind_layout(enum_case(view.attr("packed_kind")) or "")
+    if layout is None:
+        return True, None
+    name, own_bytes = layout
+    return own_bytes, FloatType(name) if name else None
 
 
 @verifies("nvgpu.extf")
