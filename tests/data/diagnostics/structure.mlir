@@ -22,3 +22,15 @@ func.func @f(%a: i32) -> i32 {
   return %a : i32
   %b = arith.addi %a, %a : i32
 }
+// -----
+// diagnostic: gpu.sm-gate
+gpu.module @warp [#nvvm.target<chip = "sm_60">] {
+  gpu.func @lane0(%out: memref<32xf32>) kernel {
+    %lane = gpu.lane_id
+    gpu.warp_execute_on_lane_0(%lane)[32] {
+      %z = arith.constant 0.0 : f32
+      memref.store %z, %out[%lane] : memref<32xf32>
+    }
+    gpu.return
+  }
+}
