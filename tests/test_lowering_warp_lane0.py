@@ -139,3 +139,11 @@ def test_every_element_width_crosses_the_boundary_and_ptxas_accepts_it() -> None
     assert preview.ptx, [d.message for d in preview.diagnostics]
     assert not [d for d in preview.diagnostics if d.severity.name == "ERROR"], [d.message for d in preview.diagnostics]
     assert preview.ptx.count("shfl.sync.idx.b32") >= len(types)
+
+
+def test_the_generic_form_is_refused_with_a_diagnostic_not_misread() -> None:
+    result = lower_result(kernel("""    "gpu.warp_execute_on_lane_0"(%lane) <{warp_size = 32 : i64}> ({
+      gpu.yield
+    }) : (index) -> ()"""))
+    assert result.text is None
+    assert any("custom form only" in d.message for d in result.diagnostics), [d.message for d in result.diagnostics]

@@ -220,7 +220,7 @@ def lowering_lines(op: Operation, doc: Document, options: CheckOptions | None = 
     form = instance_form(op, doc)
     if form is None:
         return []
-    emitted = None if broken else emitted_ops(doc, op, LoweringOptions(check=options) if options else None)
+    emitted = None if broken else emitted_ops(doc, op, LoweringOptions(check=options) if options is not None else None)
     names = (working_ops(emitted) or emitted) if emitted else (working_ops(form.ops) or form.ops)
     ops = ", ".join(code(name) for name in names)
     specific = emitted is not None or form.specific

@@ -27,9 +27,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..analysis.ir import Operation
+from typing import TYPE_CHECKING
+
+from ..analysis.ir import Block, Operation
 from ..analysis.values import FloatType, IndexType, IntegerType, Type, VectorType
 from .builder import LoweringError
+
+if TYPE_CHECKING:
+    from .engine import LoweringRun
 
 OP_NAME = "gpu.warp_execute_on_lane_0"
 HARDWARE_WARP = 32
@@ -40,13 +45,13 @@ MAX_SHUFFLES = 4096
 class _Text:
     """The lines written before the op and after it, with fresh names from the run."""
 
-    run: object
+    run: "LoweringRun"
     loc: str
     lines: list[str] = field(default_factory=list)
     shuffles: int = 0
 
     def fresh(self) -> str:
-        return self.run.fresh_name()  # type: ignore[attr-defined]
+        return self.run.fresh_name()
 
     def value(self, text: str) -> str:
         name = self.fresh()
@@ -54,11 +59,13 @@ class _Text:
         return name
 
 
-def lower_warp_execute(run, op: Operation) -> list[tuple[int, int, str]]:
+def lower_warp_execute(run: "LoweringRun", op: Operation) -> list[tuple[int, int, str]]:
     """The text edits that lower one ``gpu.warp_execute_on_lane_0`` (module docstring); raises
     ``LoweringError`` for what it cannot lower (a distributed value of rank > 1, a warp size
-    other than 32, an element type a shuffle cannot carry)."""
+    other than 32, an element type a shuffle cannot carry, the generic form)."""
     doc = run.doc
+    if op.generic:
+        raise LoweringError(f"'{OP_NAME}' is lowered from its custom form only, not the generic form")
     if not op.regions or len(op.regions[0].blocks) != 1 or not op.operands:
         raise LoweringError(f"'{OP_NAME}' needs its lane id and one block to be lowered")
     region, block = op.regions[0], op.regions[0].blocks[0]
@@ -120,7 +127,7 @@ def lower_warp_execute(run, op: Operation) -> list[tuple[int, int, str]]:
     return edits
 
 
-def _block_header_end(text: str, block) -> int:
+def _block_header_end(text: str, block: Block) -> int:
     """The offset after the ``:`` that ends the block's ``^bb0(%arg : type, ...)`` header."""
     at = block.args[-1].type.end if block.args and block.args[-1].type is not None else block.label_end
     match = re.compile(r"[^:]*:").match(text, at)
