@@ -46,7 +46,7 @@ gpu.module @syntax {
     gpu.return
   }
 
-  gpu.func @tma(%d: !desc, %s: memref<64x64xf16, 3>, %i: index, %mask: i16, %p: i1, %raw: memref<128xi8>) kernel {
+  gpu.func @tma(%d: !desc, %s: memref<64x64xf16, 3>, %i: index, %mask: i16, %p: i1, %raw: memref<128xi8>, %smap: memref<128xi8, 3>) kernel {
     %bars = nvgpu.mbarrier.create -> !group
     nvgpu.tma.prefetch.descriptor %d : !desc
     nvgpu.tma.prefetch.descriptor %d, predicate = %p : !desc
@@ -56,6 +56,7 @@ gpu.module @syntax {
     nvgpu.tma.async.store %s to %d[%i, %i] : memref<64x64xf16, 3> -> !desc
     nvgpu.tma.async.store %s to %d[%i, %i], predicate = %p : memref<64x64xf16, 3> -> !desc
     nvgpu.tma.async.reduce %s to %d[%i, %i] kind = add : memref<64x64xf16, 3> -> !desc
+    nvgpu.tensormap.create.descriptor %d to %smap : !desc -> memref<128xi8, 3>
     nvgpu.tensormap.cp_fenceproxy %raw to %d scope = gpu : memref<128xi8> -> !desc
     nvgpu.tensormap.replace %raw, box_dim[1] = %i : memref<128xi8>, index
     gpu.return
