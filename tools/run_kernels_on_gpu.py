@@ -38,11 +38,12 @@ CASES = {
                             "sm_80+ptx71", (1, 1, 1), (32, 1, 1)),
     "hopper_gemm_tma_wgmma": (ROOT / "tests/data/ptx/hopper_gemm_sm90a.mlir", None, (8, 16, 1), (128, 1, 1)),
     "warp_lane0_sum": (ROOT / "tests/data/ptx/warp_lane0_sm80.mlir", None, (1, 1, 1), (32, 1, 1)),
+    "tensormap_retarget": (ROOT / "tests/data/ptx/tensormap_retarget_sm90a.mlir", None, (1, 1, 1), (128, 1, 1)),
 }
 
-BUILTIN_ONLY = {"warp_lane0_sum"}
+BUILTIN_ONLY = {"warp_lane0_sum", "tensormap_retarget"}
 """Cases only the builtin engine lowers (upstream's pipeline has no conversion for
-gpu.warp_execute_on_lane_0)."""
+gpu.warp_execute_on_lane_0; the tensor-map editing ops are nvgpu-ls's)."""
 
 HAZARDS = ROOT / "tests" / "data" / "hazards"
 HAZARD_CASES = {
@@ -200,6 +201,13 @@ def _inputs(name: str, np):
         b = (rng.integers(-8, 9, (1024, 1024)) / 8).astype(np.float16)
         c = np.zeros((1024, 1024), dtype=np.float32)
         return [a, b, c], 2, a.astype(np.float32) @ b.astype(np.float32), 1e-5
+    if name == "tensormap_retarget":
+        # the template map describes A, the published one C; the kernel points its copy of the
+        # template at B and loads through it, so the output must be B (A and C are -1 and -2)
+        a = np.full((64, 64), -1, dtype=np.float16)
+        c = np.full((64, 64), -2, dtype=np.float16)
+        b = (np.arange(64 * 64).reshape(64, 64) % 1024 / 8).astype(np.float16)
+        return [a, c, b, np.zeros((64, 64), dtype=np.float16)], 3, b, 0.0
     if name == "warp_lane0_sum":
         # lane 0 sums all 64 inputs (exact in f16 too: eighths below 64), every lane gets
         # 2 * its inputs + sum + f16(sum) + 7
