@@ -271,3 +271,16 @@ def test_every_target_of_the_list_gates_a_cluster_attribute_and_a_fallback_does_
     assert [d.data["target"] for d in diags] == ["sm_86"]
     _, diags = gate(kernel_with('"nvvm.cluster_max_blocks" = 2 : i32', ""), target="sm_89")
     assert [(d.code, d.data["targetOrigin"]) for d in diags] == [("nvvm.sm-gate", "--target")]
+
+
+def test_gpu_shuffle_and_all_reduce_need_ptx_6_0_for_the_shfl_sync_they_become() -> None:
+    body = ("    %c0 = arith.constant 0 : i32\n    %w = arith.constant 32 : i32\n"
+            "    %r, %v = gpu.shuffle idx %a, %c0, %w : f32\n"
+            "    %s = gpu.all_reduce add %a uniform {} : (f32) -> f32\n")
+    text = ('gpu.module @k [#nvvm.target<chip = "sm_60">] {\n  gpu.func @f(%a: f32) kernel {\n'
+            f"{body}    gpu.return\n  }}\n}}\n")
+    doc, diags = gate(text)
+    assert [(d.code, span_text(doc, d)) for d in diags] == [("gpu.ptx-gate", "gpu.shuffle"),
+                                                             ("gpu.ptx-gate", "gpu.all_reduce")]
+    assert 'add features = "+ptx60"' in diags[0].message
+    assert gate(text.replace('chip = "sm_60"', 'chip = "sm_60", features = "+ptx60"'))[1] == []

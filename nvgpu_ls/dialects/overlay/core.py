@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from ...analysis.facts import OpWords, Requirement
 
+_SHFL_SYNC = Requirement("sm_30", "6.0", note=(
+    "convert-gpu-to-nvvm makes it shfl.sync (all_reduce: a butterfly of them), which LLVM 22's NVPTX back end "
+    "cannot select below PTX ISA 6.0: 'Cannot select: intrinsic llvm.nvvm.shfl.sync' on sm_60 at its default "
+    "PTX 5.0, accepted with +ptx60 (measured through the PTX pipeline)."))
+
 WORDS: dict[str, OpWords] = {
     "builtin.module": OpWords(
         summary="Top-level container of an MLIR file",
@@ -809,10 +814,13 @@ WORDS: dict[str, OpWords] = {
             "Reads a value from another lane of the subgroup (xor, up, down or idx mode) and reports "
             "whether that lane was valid."
         ),
+        requirement=_SHFL_SYNC,
+        ptx=("shfl.sync.{bfly,up,down,idx}.b32 d|p, a, b, c, 0xffffffff;",),
     ),
     "gpu.all_reduce": OpWords(
         summary="Workgroup-wide reduction",
         explanation="Reduces a value across all threads of a block with a built-in kind or a custom region.",
+        requirement=_SHFL_SYNC,
     ),
     "gpu.subgroup_reduce": OpWords(
         summary="Subgroup-wide reduction",
