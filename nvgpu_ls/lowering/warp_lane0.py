@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from ..analysis.ir import Block, Operation
 from ..analysis.values import FloatType, IndexType, IntegerType, Type, VectorType
+from ..dialects.instance_forms import numel
 from .builder import LoweringError
 
 if TYPE_CHECKING:
@@ -160,17 +161,15 @@ def _out_of_lane_0(text: _Text, value: str, inner: Type, outer: Type, lane: str,
     if str(inner) == str(outer):
         if not isinstance(inner, VectorType):
             return _shuffle(text, value, inner, source, width)
-        flat = VectorType((_count(inner),), inner.element)
-        line = text.value(f"vector.shape_cast {value} : {inner} to {flat}") if len(inner.shape) != 1 else value
-        elements = [text.value(f"vector.extract {line}[{e}] : {inner.element} from {flat}")
-                    for e in range(flat.shape[0])]
-        moved = [_shuffle(text, x, inner.element, source, width) for x in elements]
-        whole = text.value(f"vector.from_elements {', '.join(moved)} : {flat}")
-        return text.value(f"vector.shape_cast {whole} : {flat} to {inner}") if len(inner.shape) != 1 else whole
-    k, n, element = _distribution(outer, inner)
-    everything = [_shuffle(text, text.value(f"vector.extract {value}[{m}] : {element} from {inner}"), element,
-                           source, width) for m in range(n)]
-    whole = text.value(f"vector.from_elements {', '.join(everything)} : {inner}")
+        if len(inner.shape) == 1:
+            return _broadcast(text, value, inner, source, width)
+        flat = VectorType((numel(inner) or 0,), inner.element)
+        line = text.value(f"vector.shape_cast {value} : {inner} to {flat}")
+        whole = _broadcast(text, line, flat, source, width)
+        return text.value(f"vector.shape_cast {whole} : {flat} to {inner}")
+    k, _, element = _distribution(outer, inner)
+    assert isinstance(inner, VectorType)
+    whole = _broadcast(text, value, inner, source, width)
     slice_size = text.value(f"arith.constant {k} : index")
     base = text.value(f"arith.muli {lane}, {slice_size} : index")
     mine = []
@@ -181,11 +180,11 @@ def _out_of_lane_0(text: _Text, value: str, inner: Type, outer: Type, lane: str,
     return text.value(f"vector.from_elements {', '.join(mine)} : {outer}")
 
 
-def _count(t: VectorType) -> int:
-    total = 1
-    for dim in t.shape:
-        total *= dim
-    return total
+def _broadcast(text: _Text, value: str, vector: VectorType, source: str, width: str) -> str:
+    """A 1-D vector of lane ``source``, in every lane: one shuffle per element."""
+    moved = [_shuffle(text, text.value(f"vector.extract {value}[{e}] : {vector.element} from {vector}"),
+                      vector.element, source, width) for e in range(vector.shape[0])]
+    return text.value(f"vector.from_elements {', '.join(moved)} : {vector}")
 
 
 def _distribution(per_lane: Type, whole: Type) -> tuple[int, int, Type]:

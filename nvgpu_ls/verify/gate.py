@@ -333,15 +333,16 @@ def _kernel_attribute_gates(doc: Document, target: str | None, origin: str,
         if not sites:
             continue
         resolved = [found for found in module_targets(doc, module_op, target, origin) if found.target is not None]
+        scope = _Scope(module_op, True)
         for function, entry, requirement in sites:
+            quoted = doc.text.startswith('"', entry.start)
+            site = GatedSite(entry.name, entry.start, entry.start + len(entry.name) + 2 * quoted)
+            fix = _fix_data(scope, _lowest_target(frozenset((requirement,))))
             for found in resolved:
                 assert found.target is not None
                 if _satisfies(found.target, requirement):
                     continue
-                quoted = doc.text.startswith('"', entry.start)
-                site = GatedSite(entry.name, entry.start, entry.start + len(entry.name) + 2 * quoted)
-                scope = _Scope(module_op, True)
-                diagnostic = _gate(site, requirement, found, scope, _fix_data(scope, lowest_target([requirement])))
+                diagnostic = _gate(site, requirement, found, scope, fix)
                 if diagnostic is not None:
                     diagnostics.append(replace(diagnostic, message=_attribute_message(entry.name, found, requirement)))
     return diagnostics

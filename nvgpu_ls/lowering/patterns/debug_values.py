@@ -48,11 +48,7 @@ def lower_debug_value(b: Builder) -> None:
     a leaf of another type is recorded without a move."""
     if not b.run.options.debug_info:
         return  # line info only, or none: the record is dropped, and nothing pins its value
-    variable, _ = _attribute_text(b, "varInfo", "llvm.di_local_variable")
-    expression, definition = _attribute_text(b, "locationExpr", "llvm.di_expression")
-    operations = expression_operations(definition)
-    if operations is None:
-        b.fail(f"cannot read the expression {definition}", _span(b, "locationExpr"))
+    variable, expression, operations = _record_attributes(b)
     value = b.operand("value")
     leaves = leaves_of(value.type)
     if leaves is None:
@@ -81,11 +77,7 @@ def lower_debug_address(b: Builder) -> None:
     (aligned pointer moved by its offset). Dropped without device debug info, as values are."""
     if not b.run.options.debug_info:
         return
-    variable, _ = _attribute_text(b, "varInfo", "llvm.di_local_variable")
-    expression, definition = _attribute_text(b, "locationExpr", "llvm.di_expression")
-    operations = expression_operations(definition)
-    if operations is None:
-        b.fail(f"cannot read the expression {definition}", _span(b, "locationExpr"))
+    variable, expression, operations = _record_attributes(b)
     source = b.source("value").type
     if isinstance(source, MemRefType):
         address = element_pointer(b, b.operand("value"), source, [])
@@ -100,6 +92,16 @@ def lower_debug_address(b: Builder) -> None:
     pinned = _pin(b, address, address.type)
     dereferenced = f"#llvm.di_expression<[{', '.join(['DW_OP_deref', *operations])}]> "
     b.emit(f"llvm.intr.dbg.value {variable} {dereferenced}= {pinned} : {pinned.type}")
+
+
+def _record_attributes(b: Builder) -> tuple[str, str, list[str]]:
+    """A debug record's variable and expression as written, and the expression's operations."""
+    variable, _ = _attribute_text(b, "varInfo", "llvm.di_local_variable")
+    expression, definition = _attribute_text(b, "locationExpr", "llvm.di_expression")
+    operations = expression_operations(definition)
+    if operations is None:
+        b.fail(f"cannot read the expression {definition}", _span(b, "locationExpr"))
+    return variable, expression, operations
 
 
 def _attribute_text(b: Builder, name: str, kind: str) -> tuple[str, str]:
