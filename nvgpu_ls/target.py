@@ -111,6 +111,8 @@ class ResolvedTarget:
     span: tuple[int, int] | None = None
     """Where in the document the target is written; None for the fallback."""
     error: str | None = None
+    upstream_error: str | None = None
+    """Upstream's own message when upstream refuses this target too (``error`` then explains it)."""
     opt_level: int | None = None
     """The optimisation level (``O``) an ``#nvvm.target`` states; None where it states none."""
 
@@ -145,6 +147,24 @@ def parse_chip(text: str) -> Target | str:
     elif _ARCH.fullmatch(name):
         hint = " (no such architecture)"
     return f"unknown chip '{name}'{hint}; valid chips: {valid_chips_text()}"
+
+
+UPSTREAM_MINIMUM_SM = "Minimum NVVM target SM version is sm_20"
+"""What upstream's gpu.module verifier says of an ``#nvvm.target`` whose chip it reads below sm_20."""
+
+
+def upstream_chip_error(chip: str) -> str | None:
+    """Upstream's error for ``chip`` on a verified ``#nvvm.target``, or None where it has none.
+
+    Upstream reads the SM number as the digits after the first three characters (``sm_90a`` →
+    90, ``sm90`` → 0, ``abc12`` → 12) and refuses one below 20. Where no digits follow, its
+    reading is undefined (measured: accepted), and so is one past ``int``: None for both.
+    """
+    digits = re.match(r"\d*", chip[3:])
+    number = digits.group() if digits else ""
+    if not number or len(number) > 9:
+        return None
+    return UPSTREAM_MINIMUM_SM if int(number) < 20 else None
 
 
 def parse_features(features: str) -> PtxVersion | None:
@@ -309,7 +329,7 @@ def module_targets(doc: "Document", module_op: "Operation | None", fallback: str
 
 def nvvm_targets(doc: "Document", module_op: "Operation") -> list[ResolvedTarget]:
     """Each ``#nvvm.target`` in a gpu.module's ``[...]`` list, with its span."""
-    from .analysis.values import ArrayAttr, AttrAliasRef, NVVMTargetAttr
+    from .analysis.values import ArrayAttr, AttrAliasRef, BoolAttr, IntegerAttr, NVVMTargetAttr
 
     entry = module_op.attributes.get("targets")
     if entry is None or not isinstance(entry.value, ArrayAttr):
@@ -329,7 +349,10 @@ def nvvm_targets(doc: "Document", module_op: "Operation") -> list[ResolvedTarget
         target = make_target(element.chip, element.features)
         stated = element.opt_level if any(key == "O" for key, _ in element.params) else None
         if isinstance(target, str):
-            result.append(ResolvedTarget(None, "#nvvm.target", span, target, stated))
+            verified = not any(key == "verifyTarget" and isinstance(value, (BoolAttr, IntegerAttr)) and not value.value
+                               for key, value in element.params)
+            upstream = upstream_chip_error(element.chip) if verified else None
+            result.append(ResolvedTarget(None, "#nvvm.target", span, target, upstream, stated))
         else:
             result.append(ResolvedTarget(target, "#nvvm.target", span, opt_level=stated))
     return result

@@ -225,6 +225,14 @@ def test_unknown_chip_is_an_error_naming_it(header, target):
     assert messages and any(("sm_99" in m or "sm_77" in m) for m in messages)
 
 
+def test_a_chip_upstream_refuses_too_is_refused_in_upstreams_words():
+    result = lower_result(module(' [#nvvm.target<chip = "sm_10">]'), attach_targets=True)
+    assert result.text is None
+    errors = [d for d in result.diagnostics if d.severity == Severity.ERROR]
+    assert [d.message for d in errors] == ["Minimum NVVM target SM version is sm_20"]
+    assert "unknown chip 'sm_10'" in errors[0].explanation
+
+
 def test_without_attach_targets_the_list_is_left_alone():
     source = module(' [#nvvm.target<chip = "sm_80">]')
     result = lower_result(source, attach_targets=False)

@@ -392,7 +392,8 @@ class _Build(Transformer):
         return tuple(i for i in items if i is not None)
 
     def keyed(self, key, value):
-        return (str(key), _finish_param(value))
+        # the token (a str) keeps its place, for errors upstream reports at a parameter
+        return (key if isinstance(key, LarkToken) else str(key), _finish_param(value))
 
     def keyword_item(self, word):
         return v.KeywordAttr(str(word))
@@ -650,28 +651,83 @@ def _dialect_attr(name: str, body) -> v.Attr:
 _TARGET_KEYS = {"O", "triple", "chip", "features", "flags", "link", "verifyTarget"}
 
 
+class _TargetParamError(TypeSyntaxError):
+    """An error upstream's ``#nvvm.target`` parser reports at a parameter: at its value (after
+    the ``=``), just past an integer value (``past_integer``) or, for the attribute's verifier,
+    at the ``<`` before the first parameter (``at_open``); ``_run`` places it."""
+
+    def __init__(self, message: str, key: str, where: str = "value") -> None:
+        super().__init__(message)
+        self.key_start: int | None = key.start_pos if isinstance(key, LarkToken) else None
+        self.key_end: int | None = key.end_pos if isinstance(key, LarkToken) else None
+        self.where = where
+
+
 def _nvvm_target(params) -> v.Attr:
+    """``#nvvm.target<...>`` read and verified as upstream's ``NVVMTargetAttr`` is: each known
+    parameter once, of its kind, then the attribute's verifier (``O`` in 0..3, a non-empty
+    ``triple`` and ``chip``, ``link`` of strings), with upstream's messages."""
     fields: dict = {}
     for p in params:
         if not (isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)) or p[0] in ("seq", "paren"):
             raise TypeSyntaxError("expected 'key = value' parameters in '#nvvm.target<...>'")
         key, value = p
-        if key not in _TARGET_KEYS:
-            raise TypeSyntaxError(f"unknown parameter '{key}' in '#nvvm.target'")
-        fields[key] = value
+        if key not in _TARGET_KEYS or key in fields:
+            raise _TargetParamError(f"duplicate or unknown struct parameter name: {key}", key)
+        fields[key] = (key, value)
     kwargs: dict[str, Any] = {}
-    for key, attr_name in (("chip", "chip"), ("features", "features"), ("triple", "triple")):
-        if key in fields:
-            value = fields[key]
+    for name, attr_name in (("triple", "triple"), ("chip", "chip"), ("features", "features")):
+        if name in fields:
+            key, value = fields[name]
             if not isinstance(value, v.StringAttr):
-                raise TypeSyntaxError(f"'{key}' of '#nvvm.target' must be a string")
+                raise _TargetParamError("expected string", key)
             kwargs[attr_name] = value.value
+    for name in ("flags", "link"):
+        if name in fields:
+            key, value = fields[name]
+            if not isinstance(value, v.DictionaryAttr if name == "flags" else v.ArrayAttr):
+                raise _TargetParamError("invalid kind of attribute specified", key)
+    level = 2
     if "O" in fields:
-        level = fields["O"]
-        if not isinstance(level, v.IntegerAttr) or not 0 <= level.value <= 3:
-            raise TypeSyntaxError("The optimization level must be a number between 0 and 3.")
-        kwargs["opt_level"] = level.value
-    return v.NVVMTargetAttr(flags=fields.get("flags"), link=fields.get("link"), params=tuple(params), **kwargs)
+        key, value = fields["O"]
+        if isinstance(value, v.IntegerAttr) and value.type is not None:
+            raise _TargetParamError("expected '>'", key, "past_integer")
+        if isinstance(value, v.BoolAttr):
+            level = -1 if value.value else 0  # upstream reads a bool as a 1-bit integer, sign-extended
+        elif isinstance(value, v.IntegerAttr):
+            level = value.value
+        else:
+            raise _TargetParamError("expected integer value", key)
+        kwargs["opt_level"] = level
+    link = fields.get("link", (None, None))[1]
+    problem = ("The optimization level must be a number between 0 and 3." if not 0 <= level <= 3
+               else "The target triple cannot be empty." if kwargs.get("triple") == ""
+               else "The target chip cannot be empty." if kwargs.get("chip") == ""
+               else "All the elements in the `link` array must be strings."
+               if link is not None and not all(isinstance(e, v.StringAttr) for e in link.elements)
+               else None)
+    if problem is not None:
+        raise _TargetParamError(problem, params[0][0], "at_open")
+    return v.NVVMTargetAttr(flags=fields.get("flags", (None, None))[1], link=link,
+                            params=tuple(params), **kwargs)
+
+
+_INTEGER_LITERAL = re.compile(r"-?\s*(?:0x[0-9A-Fa-f]+|[0-9]+)")
+
+
+def _param_error_offset(text: str, error: _TargetParamError) -> int | None:
+    """Where ``error`` goes in ``text`` (see ``_TargetParamError``)."""
+    if error.key_start is None or error.key_end is None:
+        return None
+    if error.where == "at_open":
+        return text.rfind("<", 0, error.key_start)
+    at = error.key_end
+    while at < len(text) and text[at] in " \t\r\n=":
+        at += 1
+    if error.where == "past_integer":
+        number = _INTEGER_LITERAL.match(text, at)
+        at = number.end() if number else at
+    return at
 
 
 def _describe(exc: UnexpectedInput, text: str) -> TypeSyntaxError:
@@ -712,6 +768,9 @@ def _run(text: str, start: str):
         tree = _parser().parse(text, start=start)
         return _BUILD.transform(tree)
     except VisitError as exc:
+        if isinstance(exc.orig_exc, _TargetParamError):
+            offset = _param_error_offset(text, exc.orig_exc)
+            raise TypeSyntaxError(exc.orig_exc.message, None if offset is None or offset < 0 else offset) from None
         if isinstance(exc.orig_exc, TypeSyntaxError):
             raise exc.orig_exc from None
         if isinstance(exc.orig_exc, ValueError) and "integer string conversion" in str(exc.orig_exc):

@@ -36,9 +36,10 @@ them). Other entries of the list (another dialect's target) are kept as written.
 symbol name, or after its ``<#offloading-handler>`` when it has one; in the generic form
 the list goes in as ``targets = [...]`` beside ``sym_name``.
 
-A module whose target cannot be resolved gets upstream's ``failed to get compute
-capability.`` error, and one naming an unknown chip gets an error saying which; either
-stops the lowering (the engine then produces no text).
+A module whose target cannot be resolved gets the ``failed to get compute capability.``
+error, and one naming an unknown chip gets an error saying which — upstream's own message
+where upstream refuses the chip too (``Minimum NVVM target SM version is sm_20``), ours as its
+explanation; either stops the lowering (the engine then produces no text).
 """
 
 from __future__ import annotations
@@ -140,7 +141,9 @@ def _module_edit(doc: "Document", run: "LoweringRun", op: Operation) -> tuple["E
     name_span = (op.name_start, op.name_end)
     if not resolved:
         return None, [Diagnostic(*name_span, NO_TARGET, CODE, Severity.ERROR, SOURCE)]
-    problems = [Diagnostic(*(r.span or name_span), f"cannot attach a target: {r.error}", CODE, Severity.ERROR, SOURCE)
+    problems = [Diagnostic(*(r.span or name_span), r.upstream_error or f"cannot attach a target: {r.error}", CODE,
+                           Severity.ERROR, SOURCE,
+                           explanation=f"cannot attach a target: {r.error}" if r.upstream_error else "")
                 for r in resolved if r.target is None]
     if problems:
         return None, problems

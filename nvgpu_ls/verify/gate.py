@@ -11,7 +11,8 @@ resolves the target of the enclosing ``gpu.module`` (or of the file) with
   as ``data`` for a quick fix, the lowest target that accepts every gated op of the
   module;
 * ``target.unknown-chip`` on an ``#nvvm.target`` / ``nv_tileaa`` attribute (or for a
-  fallback) naming a chip nvgpu-ls does not know;
+  fallback) naming a chip nvgpu-ls does not know — in upstream's words where upstream's
+  gpu.module verifier refuses the chip too, ours then as the explanation;
 * ``target.none``, once, when gated ops have no target at all: the checks were skipped.
 
 Ops whose requirement every known chip meets (``nvvm.read.ptx.sreg.tid.x``: sm_10) are
@@ -491,8 +492,9 @@ def _unknown_chips(doc: Document, ops: Iterable[Operation]) -> Iterable[Diagnost
         if op.name == "gpu.module":
             for found in nvvm_targets(doc, op):
                 if found.target is None and found.span is not None:
-                    yield Diagnostic(found.span[0], found.span[1], found.error or "unknown chip",
-                                     "target.unknown-chip", Severity.ERROR, SOURCE)
+                    yield Diagnostic(found.span[0], found.span[1], found.upstream_error or found.error or "unknown chip",
+                                     "target.unknown-chip", Severity.ERROR, SOURCE,
+                                     explanation=(found.error or "") if found.upstream_error else "")
         if op.name in ("gpu.module", "builtin.module") and (TILEAA_SPEC in op.attributes or TILEAA_CC in op.attributes):
             tileaa = tileaa_target(doc, op)
             if tileaa is not None and tileaa.target is None and tileaa.span is not None:
