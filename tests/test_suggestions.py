@@ -72,9 +72,14 @@ SPECIFICATION = [
      "!nvgpu.warpgroup.descriptor<tensor = memref<64x16xf16, 3>>\n  return\n}\n",
      "nvgpu.warpgroup.generate.descriptor"),
     ("#nvvm.load_mode", 'func.func @f() {\n  %c = "test.x"() {m = #nvvm.load_mode<tile>} : () -> i32\n  return\n}\n',
-     "tma_load_mode"),
+     "nvvm.tma_load_mode"),
     ("#nvvm.tcgen05_group", 'func.func @f() {\n  %c = "test.x"() {m = #nvvm.tcgen05_group<cta_1>} : () -> i32\n'
-     "  return\n}\n", "cta_group"),
+     "  return\n}\n", "nvvm.cta_group"),
+    ("#nvgpu.rnd", 'func.func @f(%x: vector<4xf32>) {\n  %a = "nvgpu.truncf"(%x) <{rnd = #nvgpu.rnd<rn>}> : '
+     "(vector<4xf32>) -> vector<4xf8E4M3FN>\n  return\n}\n", "nvvm.fp_rnd_mode"),
+    ('"nvgpu.cvt_fptrunc"', 'func.func @f(%x: vector<4xf32>) {\n  %a = "nvgpu.cvt_fptrunc"(%x) <{packed_kind = '
+     "#nvgpu.subbytes_packedkind<compact>, rnd = #nvvm.fp_rnd_mode<rn>}> : (vector<4xf32>) -> vector<4xf8E4M3FN>\n"
+     "  return\n}\n", '"nvgpu.truncf"'),
 ]
 
 
@@ -83,7 +88,7 @@ def test_a_specification_name_gets_upstreams_name_an_explanation_and_a_fix(name:
                                                                            upstream: str) -> None:
     first = _errors(text)[0]
     assert f"did you mean '{upstream}'?" in [r.message for r in first.related]
-    assert "specification's name" in first.explanation and upstream in first.explanation
+    assert "'s name for what upstream MLIR calls" in first.explanation and upstream.strip('"') in first.explanation
     fixes = fixes_for(Document(text), first)
     fixed = apply_edits(text, fixes[0].edits)
     assert upstream in fixed and not re.search(rf"[\s=]{re.escape(name)}[\s<]", fixed)
@@ -95,10 +100,12 @@ CACHE_HINTED = [
      "nvvm.cp.async.bulk.tensor.shared.cluster.global"),
     ("nvgpu.tma.async.store", "%s to %d[%i], l2_cache_hint = %h : memref<64xf16, 3> -> !desc",
      "nvvm.cp.async.bulk.tensor.global.shared.cta"),
+    ("nvgpu.tma.async.load", "%d[%i], %b[%i] to %s\n      l2_cache_hint = %h : !desc, !group -> memref<64xf16, 3>",
+     "nvvm.cp.async.bulk.tensor.shared.cluster.global"),
 ]
 
 
-@pytest.mark.parametrize("name, rest, nvvm", CACHE_HINTED, ids=[c[0] for c in CACHE_HINTED])
+@pytest.mark.parametrize("name, rest, nvvm", CACHE_HINTED, ids=["load", "store", "load-hint-on-its-own-line"])
 def test_an_l2_cache_hint_on_an_upstream_tma_op_keeps_upstreams_error_and_says_where_the_hint_goes(
         name: str, rest: str, nvvm: str) -> None:
     text = ("!desc = !nvgpu.tensormap.descriptor<tensor = memref<64xf16, 3>, swizzle = none, l2promo = none, "

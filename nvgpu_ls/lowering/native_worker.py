@@ -29,11 +29,11 @@ run, the result printed with debug info. Locations of the parsed buffer are rewr
 text parsed, kernel signatures converted (``nvgpu_ls/ptx/signatures.py``), everything but
 the gpu.modules dropped, ``pipeline`` run
 (the text in pure LLVM dialect after it), each ``gpu.module``'s body translated to LLVM IR
-and compiled by llvmlite for the module's ``#nvvm.target``, at its ``O``. With ``"debug_info": true`` the
-PTX carries ``.file``/``.loc`` line directives (and nothing else of DWARF: the functions get
-``DebugDirectivesOnly`` scopes, what ``nvcc -lineinfo`` gives, so ptxas still optimises as
-without them); with ``"debug_level": "full"`` too, full DWARF and ``.target <chip>, debug``
-(``-g``). ``"file_name"`` and ``"line_origins"`` (the builtin engine's
+and compiled by llvmlite for the module's ``#nvvm.target``, at its ``O``. ``"debug_level"`` is
+``"none"`` (the default), ``"lines"`` — the PTX carries ``.file``/``.loc`` line directives and
+nothing else of DWARF (the functions get ``DebugDirectivesOnly`` scopes, what ``nvcc -lineinfo``
+gives, so ptxas still optimises as without them) — or ``"full"``: full DWARF and
+``.target <chip>, debug`` (``-g``). ``"file_name"`` and ``"line_origins"`` (the builtin engine's
 ``Lowered.line_origins``) move the locations of ops without one of their own, which the
 parser gives the lines of the lowered buffer, to the source lines they come from.
 
@@ -262,7 +262,8 @@ def serve_ptx(session: Session, request: dict) -> dict:
             module = ir.Module.parse(request["text"].encode("utf-8", "surrogatepass"))
         except ir.MLIRError as error:
             return {"modules": [], "problems": [_problem("parse", _error_text(error))]}
-        debug_info = bool(request.get("debug_info", False))
+        debug_level = request.get("debug_level", "none")
+        debug_info = debug_level in ("lines", "full")
         origins = request.get("line_origins")
         if debug_info and origins is not None:
             session.stage("locations")
@@ -290,7 +291,7 @@ def serve_ptx(session: Session, request: dict) -> dict:
                 continue
             session.stage("translate-to-llvmir", module=name)
             try:
-                llvm_ir = _translate(ir, passmanager, gpu_module, debug_info, request.get("debug_level") == "full")
+                llvm_ir = _translate(ir, passmanager, gpu_module, debug_info, debug_level == "full")
             except Exception as error:  # MLIRError, or a ValueError the bindings raise
                 problems.append(_problem("translate-to-llvmir", _error_text(error), name))
                 continue

@@ -106,7 +106,7 @@ def lowered_to_ptx(lowered_text: str, timeout: float = 120.0, *,
     if debug_info and not full_debug:
         lowered_text = _EMISSION_KIND.sub(r"\1DebugDirectivesOnly", lowered_text)
     request = {"kind": "ptx", "text": lowered_text, "pipeline": pipeline,
-               "keep_llvm_dialect": keep_llvm_dialect, "debug_info": debug_info,
+               "keep_llvm_dialect": keep_llvm_dialect,
                "debug_level": "full" if full_debug else "lines" if debug_info else "none"}
     if file_name is not None:
         request["file_name"] = file_name

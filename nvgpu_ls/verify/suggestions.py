@@ -51,8 +51,15 @@ SPECIFICATION_OPS = {
     "nvgpu.mbarrier.init.shared": "nvgpu.mbarrier.init",
 }
 """Op names the nvgpu specification uses for ops upstream MLIR spells otherwise."""
-SPECIFICATION_ATTRIBUTES = {("nvvm", "tcgen05_group"): "cta_group", ("nvvm", "load_mode"): "tma_load_mode"}
-"""Enum namespaces of the specification, by (dialect, mnemonic), and upstream's mnemonic."""
+SPECIFICATION_ATTRIBUTES = {
+    ("nvvm", "tcgen05_group"): ("nvvm", "cta_group"),
+    ("nvvm", "load_mode"): ("nvvm", "tma_load_mode"),
+    ("nvgpu", "rnd"): ("nvvm", "fp_rnd_mode"),
+}
+"""Enum namespaces of the specification (and of CuTe DSL's output, which writes a truncation's
+rounding mode ``rnd = #nvgpu.rnd<rn>``), by (dialect, mnemonic), and upstream's."""
+_NAMED_BY = {"nvgpu.rnd": "CuTe DSL"}
+"""Who writes a name of these tables that the specification does not."""
 
 
 SPECIFICATION_OPERANDS = {
@@ -63,11 +70,10 @@ SPECIFICATION_OPERANDS = {
 build has (LLVM 22's ODS, the torch-mlir 20261001 bindings), and the NVVM op that takes one."""
 
 _CACHE_HINT_WORDS = ("l2_cache_hint", "l2CacheHint")
-_SPECIFICATION_OP = re.compile(r"(" + "|".join(re.escape(name) for name in SPECIFICATION_OPERANDS) + r")\b")
 
 
 def _suggested(doc: Document, diag: Diagnostic) -> Diagnostic:
-    if diag.code == "syntax.custom-form" and doc.text[diag.start:diag.end].strip() in _CACHE_HINT_WORDS:
+    if diag.code == "syntax.custom-form" and _at_cache_hint(doc, diag):
         return _cache_hint_explained(doc, diag)
     found = _specification_name(doc.text[diag.start:diag.end], diag) or _suggestion(doc, diag)
     if found is None:
@@ -78,20 +84,31 @@ def _suggested(doc: Document, diag: Diagnostic) -> Diagnostic:
     related = diag.related + (Related(start, end, f"did you mean '{text}'?"),)
     explanation = diag.explanation
     written = doc.text[start:end].strip().strip('"')
-    if written in SPECIFICATION_OPS or any(written == m for _, m in SPECIFICATION_ATTRIBUTES):
-        explanation = (f"'{written}' is the nvgpu specification's name for what upstream MLIR calls "
-                       f"'{text.strip(chr(34))}'; nvgpu-ls reads files as upstream does")
+    if written in SPECIFICATION_OPS or any(written == f"{d}.{m}" for d, m in SPECIFICATION_ATTRIBUTES):
+        explanation = (f"'{written}' is {_NAMED_BY.get(written, 'the nvgpu specification')}'s name for what "
+                       f"upstream MLIR calls '{text.strip(chr(34))}'; nvgpu-ls reads files as upstream does")
     return dataclasses.replace(diag, related=related, data=data, explanation=explanation)
+
+
+def _at_cache_hint(doc: Document, diag: Diagnostic) -> bool:
+    """Is the token the error is at an L2 cache hint keyword? On a line of its own, the error
+    is at the token before it (upstream reports at the end of the previous line)."""
+    if doc.text[diag.start:diag.end].strip() in _CACHE_HINT_WORDS:
+        return True
+    following = _NEXT_WORD.match(doc.text, diag.end)
+    return following is not None and "\n" in following.group(1) and following.group(2) in _CACHE_HINT_WORDS
+
+
+_NEXT_WORD = re.compile(r"(\s*)([A-Za-z_][\w$.]*)")
 
 
 def _cache_hint_explained(doc: Document, diag: Diagnostic) -> Diagnostic:
     """An L2 cache hint written on an upstream TMA op that has none: the error stays upstream's,
     the explanation says where the hint goes."""
-    line_start = doc.text.rfind("\n", 0, diag.start) + 1
-    ops = _SPECIFICATION_OP.findall(doc.text, line_start, diag.start)
-    if not ops:
+    op = doc.op_at(diag.start)
+    name = op.name if op is not None and op.name in SPECIFICATION_OPERANDS else None
+    if name is None:
         return diag
-    name = ops[-1]
     explanation = (f"upstream's '{name}' has no L2 cache hint (the nvgpu specification's l2CacheHint is in neither "
                    f"LLVM 22 nor the newer bindings); the NVVM op it lowers to takes one: "
                    f"'{SPECIFICATION_OPERANDS[name]} ... l2_cache_hint = %policy'")
@@ -100,17 +117,18 @@ def _cache_hint_explained(doc: Document, diag: Diagnostic) -> Diagnostic:
 
 def _specification_name(written: str, diag: Diagnostic) -> tuple[int, int, str] | None:
     """The upstream name of an op or enum attribute written as the specification spells it."""
-    if diag.code in ("syntax.unknown-op", "syntax.unknown-dialect"):
+    if diag.code in ("syntax.unknown-op", "syntax.unknown-dialect", "op.unregistered"):
         name = written.strip().strip('"')
         if name in SPECIFICATION_OPS:
             quote = '"' if written.strip().startswith('"') else ""
             return diag.start, diag.end, f"{quote}{SPECIFICATION_OPS[name]}{quote}"
     match = _MNEMONIC.search(diag.message) if diag.code == "syntax.dialect" else None
     if match is not None and (match.group(3), match.group(2)) in SPECIFICATION_ATTRIBUTES:
-        at = written.find(match.group(2))
+        name = f"{match.group(3)}.{match.group(2)}"
+        at = written.find(name)
         if at >= 0:
-            return diag.start + at, diag.start + at + len(match.group(2)), \
-                SPECIFICATION_ATTRIBUTES[(match.group(3), match.group(2))]
+            return diag.start + at, diag.start + at + len(name), \
+                ".".join(SPECIFICATION_ATTRIBUTES[(match.group(3), match.group(2))])
     return None
 
 
