@@ -5,17 +5,13 @@ it for every case, so a case cannot pin our own mistake."""
 
 from __future__ import annotations
 
-import re
-import shutil
-import subprocess
-
 import pytest
 
 from nvgpu_ls.analysis.document import Document
 from nvgpu_ls.diagnostics import Severity
 from nvgpu_ls.verify import check_document
 
-MLIR_OPT = shutil.which("mlir-opt-22")
+from .verify_support import MLIR_OPT, upstream_first_error_places
 MINIMUM = "Minimum NVVM target SM version is sm_20"
 AT_MODULE = -1
 """Upstream reports this one at the gpu.module; ours stays on the attribute, where its fix edits."""
@@ -87,24 +83,11 @@ def test_a_chip_upstream_accepts_but_no_gpu_has_keeps_our_words() -> None:
 def test_upstream_gives_these_verdicts() -> None:
     if MLIR_OPT is None:
         pytest.skip("mlir-opt-22 is not installed")
-    texts = [_text(params) for params, _ in CASES]
-    done = subprocess.run([MLIR_OPT, "--split-input-file", "-", "-o", "/dev/null"], input="// -----\n".join(texts),
-                          capture_output=True, text=True, timeout=120)
-    starts, line = [], 1
-    for text in texts:
-        starts.append(line)
-        line += text.count("\n") + 1
-    found: dict[int, tuple[int, int, str]] = {}
-    for reported in done.stderr.splitlines():
-        match = re.match(r"<stdin>:(\d+):(\d+): error: (.*)", reported)
-        if match:
-            at = int(match.group(1))
-            index = max(i for i, start in enumerate(starts) if start <= at)
-            found.setdefault(index, (at - starts[index] + 1, int(match.group(2)), match.group(3)))
+    found = upstream_first_error_places([_text(params) for params, _ in CASES])
     for index, (params, expected) in enumerate(CASES):
         verdict = found.get(index)
         if expected is None:
             assert verdict is None, (params, verdict)
         else:
             column, message = expected
-            assert verdict == (2, 3 if column == AT_MODULE else column, message), (params, verdict)
+            assert verdict == (1, 3 if column == AT_MODULE else column, message), (params, verdict)

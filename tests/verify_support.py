@@ -56,17 +56,22 @@ MLIR_OPT = shutil.which("mlir-opt-22")
 def upstream_first_errors(functions: list[str]) -> dict[int, tuple[int, str]]:
     """mlir-opt-22's first error in each of ``functions`` (run as one file split at ``// -----``),
     by index: (0-based line within the function, message)."""
+    return {index: (line, message) for index, (line, _, message) in upstream_first_error_places(functions).items()}
+
+
+def upstream_first_error_places(texts: list[str]) -> dict[int, tuple[int, int, str]]:
+    """Like ``upstream_first_errors``, with the 1-based column: (0-based line, column, message)."""
     assert MLIR_OPT is not None
-    done = subprocess.run([MLIR_OPT, "--split-input-file", "-", "-o", "/dev/null"], input="// -----\n".join(functions),
+    done = subprocess.run([MLIR_OPT, "--split-input-file", "-", "-o", "/dev/null"], input="// -----\n".join(texts),
                           capture_output=True, text=True, timeout=300)
     starts, line = [], 1
-    for function in functions:
+    for text in texts:
         starts.append(line)
-        line += function.count("\n") + 1
-    found: dict[int, tuple[int, str]] = {}
+        line += text.count("\n") + 1
+    found: dict[int, tuple[int, int, str]] = {}
     for reported in done.stderr.splitlines():
         if reported.startswith("<stdin>:") and ": error: " in reported:
-            at = int(reported.split(":")[1])
-            index = bisect.bisect_right(starts, at) - 1
-            found.setdefault(index, (at - starts[index], reported.split(": error: ", 1)[1]))
+            _, at, column = reported.split(":", 3)[:3]
+            index = bisect.bisect_right(starts, int(at)) - 1
+            found.setdefault(index, (int(at) - starts[index], int(column), reported.split(": error: ", 1)[1]))
     return found
