@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from nvgpu_ls.analysis.document import Document
+
 from .upstream_cases import Case, assert_ours, assert_upstream_agrees
 
 CASES = [
@@ -40,6 +42,11 @@ CASES = [
     Case('vector-alias-1', '!t0 = memref<2xf32>\nfunc.func @f(%v: vector<2x!t0>) {\n  return\n}\n', 2,
          "failed to verify 'elementType': VectorElementTypeInterface instance"),
     Case('vector-alias-2', '!t0 = f32\n!t1 = !t0\nfunc.func @f() {\n  %c = arith.constant dense<1.0> : vector<2x!t1>\n  return\n}\n', None),
+    Case('stray-brace-own-line', 'func.func @f() {\n  return\n}\n}\n', 3, "expected operation name in quotes"),
+    Case('stray-brace-same-line', 'func.func @f() {\n  return\n} }\n', 3, "expected operation name in quotes"),
+    Case('stray-brace-after-comments', 'func.func @f() {\n  return\n}\n\n// a comment\n}\n', 3,
+         "expected operation name in quotes"),
+    Case('stray-brace-first', '}\nfunc.func @f() {\n  return\n}\n', 1, "expected operation name in quotes"),
     Case('issue-0', 'func.func @f(%a: index, %b: index) {\n  %c = arith.addi %a %b : index\n  return\n}\n', 2,
          "expected ','"),
     Case('issue-2', 'func.func @f(%m: memref<4x4xf32>, %a: index, %b: index) {\n  %v = memref.load %m[%a %b] : memref<4x4xf32>\n  return\n}\n', 2,
@@ -82,3 +89,11 @@ def test_syntax_error_is_upstreams(case: Case) -> None:
 
 def test_upstream_gives_these_verdicts() -> None:
     assert_upstream_agrees(CASES)
+
+
+def test_a_stray_brace_is_shown_where_upstream_reports_it_and_named_in_a_note() -> None:
+    text = 'func.func @f() {\n  return\n}\n\n}\n'
+    (diag,) = Document(text).diagnostics()
+    assert text[diag.start:diag.end] == "}" and diag.start == text.index("}")
+    assert diag.explanation == "there is one '}' more than '{' before it"
+    assert [(r.start, r.message) for r in diag.related] == [(text.rindex("}"), "this '}' closes no region")]

@@ -369,8 +369,9 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
             continue
         if _ends_its_line(run):
             if len(facts.formats) > 1 and len(parser.diagnostics) > saved_diags and len(op.regions) == saved_regions:
-                # Read, but with an error in a value: another era may read the op cleanly, and
-                # where none does, the error that comes first is upstream's.
+                # Read, but with an error in a value: another era may read the op cleanly. Where
+                # none does, this read stands — the text has its shape — unless another era failed
+                # at the very token of its error (that era's words are the more precise there).
                 if flawed is None:
                     flawed = _Partial(run, parser, saved_diags, op.symbols[saved_symbols:], op.regions[saved_regions:])
                 continue
@@ -378,7 +379,7 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
             return True
         if partial is None or parser.pos > partial.pos:
             partial = _Partial(run, parser, saved_diags, op.symbols[saved_symbols:], op.regions[saved_regions:])
-    if flawed is not None and (best is None or _index_at(parser, flawed.diagnostics[0].start) < best.index):
+    if flawed is not None and (best is None or _index_at(parser, flawed.diagnostics[0].start) != best.index):
         undo()
         flawed.restore(parser, op)
         _commit(flawed.run)
@@ -418,9 +419,13 @@ class _Partial:
 
 
 def _index_at(parser: Parser, offset: int) -> int:
+    """The index of the token holding ``offset`` (searched from the cursor, either way)."""
+    toks = parser.toks
     i = parser.pos
-    while i > 0 and parser.toks[i].start > offset:
+    while i > 0 and toks[i].start > offset:
         i -= 1
+    while i + 1 < len(toks) and toks[i + 1].start <= offset:
+        i += 1
     return i
 
 

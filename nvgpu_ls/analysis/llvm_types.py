@@ -31,11 +31,16 @@ class _Stop(Exception):
 
 
 def first_problem(text: str) -> tuple[int, str] | None:
-    """(offset in ``text``, upstream's message) of the first struct member list upstream's parser
-    rejects, or None."""
+    """(offset in ``text``, upstream's message) of the first struct type upstream's parser
+    rejects, or None. A struct nested in another is read with it (an identified struct may name
+    one around it without a body)."""
+    checked_to = 0
     for match in _STRUCT.finditer(text):
+        if match.start() < checked_to:
+            continue
         try:
-            _Reader(text, match.end()).struct_body()
+            _Reader(text, match.end()).struct_body(())
+            checked_to = _Reader(text, match.end()).balanced()
         except _Stop as stop:
             return stop.offset, stop.message
     return None
@@ -83,31 +88,45 @@ class _Reader:
             at += 1
         raise _Stop(len(text), "unbalanced '<'")
 
-    def struct_body(self) -> None:
-        """``<`` name? packed? ``(members)`` or ``opaque`` ``>``, the cursor on its ``<``."""
+    def struct_body(self, names: tuple[str, ...]) -> None:
+        """``<`` name? packed? ``(members)`` or ``opaque`` ``>``, the cursor on its ``<``; ``names``
+        are the identified structs around it. An error is placed just past the token before the
+        one upstream found wrong, as upstream places it."""
         self.at += 1
+        name = None
         if self.peek() == '"':
             end = self.text.find('"', self.at + 1)
             if end < 0:
                 return
+            name = self.text[self.at + 1:end]
             self.at = end + 1
-            if self.peek() == ">":
-                return  # a reference to an identified struct
-            if self.peek() == ",":
-                self.at += 1
-        start = self.at
+            after_name = self.at
+            following = self.peek()
+            if following == ">":
+                if name not in names:
+                    raise _Stop(after_name, "struct without a body only allowed in a recursive struct")
+                return  # a reference to the identified struct around it
+            if following != ",":
+                raise _Stop(after_name, "expected ','")
+            self.at += 1
+            names = (*names, name)
+        before = self.at
         word = self.word()
         if word == "opaque":
+            if name is None:
+                raise _Stop(self.at - len(word), "only identified structs can be opaque")
             return
-        if word != "packed":
-            self.at = start
+        if word == "packed":
+            before = self.at
+        else:
+            self.at = before
         if self.peek() != "(":
-            return  # not a member list: the grammar's own error, if any, stands
+            raise _Stop(before, "expected '('")
         self.at += 1
         if self.peek() == ")":
             return
         while True:
-            self.member()
+            self.member(names)
             after = self.at
             following = self.peek()
             if following == ",":
@@ -117,14 +136,17 @@ class _Reader:
                 return
             raise _Stop(after, "expected ')'")
 
-    def member(self) -> None:
+    def member(self, names: tuple[str, ...]) -> None:
         self.skip_space()
         start = self.at
         if self.text.startswith("!", start):
             self.at += 1
-            if self.word() is None:
+            word = self.word()
+            if word is None:
                 raise _Stop(start, "expected valid keyword")
             if self.text.startswith("<", self.at):
+                if word == "llvm.struct":
+                    _Reader(self.text, self.at).struct_body(names)
                 self.balanced()
             return
         word = self.word()
@@ -137,7 +159,7 @@ class _Reader:
             return
         if word in _LLVM_BODIED and self.text.startswith("<", self.at):
             if word == "struct":
-                _Reader(self.text, self.at).struct_body()
+                _Reader(self.text, self.at).struct_body(names)
             self.balanced()
             return
         raise _Stop(start, f"unknown LLVM type: {word}")

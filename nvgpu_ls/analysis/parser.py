@@ -129,7 +129,7 @@ class Parser:
         return self.toks[self.pos - 1].end if self.pos > 0 else 0
 
     def error(self, message: str, start: int, end: int, code: str = "syntax.error", origin: int | None = None,
-              related: tuple[Related, ...] = ()) -> None:
+              related: tuple[Related, ...] = (), explanation: str = "") -> None:
         end = max(end, start)
         for index in range(len(self.diagnostics) - 1, max(len(self.diagnostics) - 4, -1), -1):
             earlier = self.diagnostics[index]
@@ -139,7 +139,8 @@ class Parser:
                 if end - start < earlier.end - earlier.start:
                     self.diagnostics[index] = Diagnostic(start, end, message, code, Severity.ERROR, "nvgpu-ls")
                 return
-        self.diagnostics.append(Diagnostic(start, end, message, code, Severity.ERROR, "nvgpu-ls", related))
+        self.diagnostics.append(Diagnostic(start, end, message, code, Severity.ERROR, "nvgpu-ls", related,
+                                           explanation=explanation))
         self.origins.append(self.reading[-1] if origin is None else origin)
 
     def truncate_diagnostics(self, count: int) -> None:
@@ -228,7 +229,11 @@ class Parser:
                 self.skip_file_metadata()
                 continue
             if token.kind == "}":
-                self.error("unexpected '}' outside of any region", token.start, token.end, "syntax.unbalanced")
+                # upstream reads an op there, and says so just past the token before the brace
+                start, end = self.blame_span(token)
+                self.error("expected operation name in quotes", start, end, "syntax.unbalanced",
+                           related=(Related(token.start, token.end, "this '}' closes no region"),),
+                           explanation="there is one '}' more than '{' before it")
                 self.advance()
                 continue
             op = self.parse_op_recovering(None)
