@@ -93,6 +93,11 @@ class Tally:
     def wrong_line(self) -> list[Mutant]:
         return [m for m in self.both_reject if m.ours_line != m.upstream_line]
 
+    @property
+    def other_words(self) -> list[Mutant]:
+        """On upstream's line, in words other than upstream's."""
+        return [m for m in self.both_reject if m.ours_line == m.upstream_line and m.ours_message != m.upstream_message]
+
     def verdict_agreement(self) -> float:
         agree = len(self.mutants) - len(self.missed) - len(self.extra)
         return agree / len(self.mutants) if self.mutants else 1.0
@@ -101,12 +106,17 @@ class Tally:
         both = self.both_reject
         return (len(both) - len(self.wrong_line)) / len(both) if both else 1.0
 
+    def word_agreement(self) -> float:
+        on_line = len(self.both_reject) - len(self.wrong_line)
+        return (on_line - len(self.other_words)) / on_line if on_line else 1.0
+
     def summary(self) -> str:
         return (f"{len(self.mutants)} mutants: upstream rejects "
                 f"{sum(m.upstream_line is not None for m in self.mutants)}; verdicts agree "
                 f"{self.verdict_agreement():.1%} (missed {len(self.missed)}, extra {len(self.extra)}, "
                 f"beyond upstream {len(self.beyond)}); first error on upstream's line "
-                f"{self.line_agreement():.1%} of {len(self.both_reject)} both reject")
+                f"{self.line_agreement():.1%} of {len(self.both_reject)} both reject, in upstream's words "
+                f"{self.word_agreement():.1%} of those")
 
 
 # ---------------------------------------------------------------- upstream
@@ -337,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     print(tally.summary())
     if args.show:
         for title, group in (("missed", tally.missed), ("extra", tally.extra), ("beyond upstream", tally.beyond),
-                             ("wrong line", tally.wrong_line)):
+                             ("wrong line", tally.wrong_line), ("other words", tally.other_words)):
             print(f"\n== {title} ({len(group)})")
             for mutant in group[:args.show]:
                 print(describe(mutant))

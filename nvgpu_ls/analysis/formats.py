@@ -1020,7 +1020,7 @@ def _match_types(run: _Run, target) -> None:
             _store_types(run, target, [_read_short_type(run, implied)])
             return
         if not p.starts_type():
-            raise Mismatch("expected type", p.pos)
+            raise Mismatch("expected non-function type", p.pos)
         _store_types(run, target, [p.parse_type_ref()])
         return
     directive = not isinstance(target, Variable)  # ``type(operands)``, not an operand named so
@@ -1120,7 +1120,7 @@ def _global_type_and_value(run: _Run, args: tuple) -> None:
     """``memref<...> [= uninitialized | = dense<...>]`` of ``memref.global``."""
     p = run.parser
     if not p.starts_type():
-        raise Mismatch("expected type", p.pos)
+        raise Mismatch("expected non-function type", p.pos)
     ref = p.parse_type_ref()
     name = _target_name(args[0]) if args else "type"
     run.types.setdefault(name, []).append(ref)

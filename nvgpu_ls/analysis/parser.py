@@ -408,7 +408,9 @@ class Parser:
         groups = []
         base = op.start  # the groups are kept relative to it (``Operation.result_groups``)
         while True:
-            token = self.expect(tk.SSA, "SSA value")
+            if self.toks[self.pos].kind != tk.SSA:
+                raise self.fail("expected valid ssa identifier")
+            token = self.advance()
             if "#" in token.text:
                 raise self.fail("result names cannot carry a '#N' suffix", token)
             count = 1
@@ -430,7 +432,7 @@ class Parser:
                 continue
             break
         if self.toks[self.pos].kind != "=":
-            raise self.fail("expected '=' after the result list")
+            raise self.fail("expected '=' after SSA name")
         self.advance()
         op.set_relative_result_groups(tuple(groups))
         results = op.results
@@ -990,23 +992,14 @@ class Parser:
         try:
             parse_type(text)
         except TypeSyntaxError as exc:
-            if exc.offset is not None and start + exc.offset < failure.start:
+            if exc.offset is not None and start + exc.offset <= failure.start:
                 at = self.blame_offset(start + exc.offset)
                 return SyntaxFailure(exc.message, at, at + 1, "syntax.type")
         return failure
 
     def next_token_offset(self, offset: int) -> int:
         """Where the first token at or after ``offset`` starts (white space and comments skipped)."""
-        text = self.text
-        while offset < len(text):
-            if text[offset].isspace():
-                offset += 1
-            elif text.startswith("//", offset):
-                newline = text.find("\n", offset)
-                offset = len(text) if newline < 0 else newline
-            else:
-                break
-        return min(offset, len(text))
+        return tk.skip_blank(self.text, offset)
 
     def blame_offset(self, offset: int) -> int:
         """Where upstream shows an error at the token at ``offset``: just past the token before it
@@ -1036,10 +1029,11 @@ class Parser:
                 self.skip_balanced()
         elif token.kind == tk.BARE:
             self.advance()
-            self.error(f"unknown type '{token.text}'", token.start, token.end, "syntax.type")
+            self.error("expected non-function type", token.start, token.end, "syntax.type",
+                       explanation=f"'{token.text}' is not a type")
             return TypeRef(OpaqueType(token.text), token.start, token.end)
         else:
-            raise self.fail("expected type")
+            raise self.fail("expected non-function type")
         end = self.prev_end()
         return TypeRef(self.read_type_text(self.text[start:end], start), start, end)
 

@@ -180,6 +180,19 @@ def matching_brace_python(text: str, at: int) -> int:
     return -1
 
 
+def skip_blank(text: str, offset: int) -> int:
+    """Where the first token at or after ``offset`` starts: white space and ``//`` comments skipped."""
+    while offset < len(text):
+        if text[offset].isspace():
+            offset += 1
+        elif text.startswith("//", offset):
+            newline = text.find("\n", offset)
+            offset = len(text) if newline < 0 else newline
+        else:
+            break
+    return min(offset, len(text))
+
+
 def scan_pretty_body(text: str, at: int) -> tuple[int, str | None]:
     """Read a dialect type's or attribute's ``<...>`` body character by character, as upstream's
     ``parseDialectSymbolBody`` does before the dialect sees it: brackets must nest (``->`` is one

@@ -36,7 +36,7 @@ attr_start: attr
 ?nonfn_type: IDENT                                   -> ident_type
      | "vector" "<" vdim* type ">"                   -> vector_type
      | "memref" "<" DIM* type ("," attr)* ">"        -> memref_type
-     | "memref" "<" UNRANKED type ("," attr)? ">"    -> unranked_memref_type
+     | "memref" "<" UNRANKED type ("," attr)* ">"    -> unranked_memref_type
      | "tensor" "<" DIM* type ("," attr)? ">"        -> tensor_type
      | "tensor" "<" UNRANKED type ">"                -> unranked_tensor_type
      | "tuple" "<" [type ("," type)*] ">"            -> tuple_type
@@ -187,6 +187,49 @@ def _too_deep(text: str) -> bool:
     return False
 
 
+_INT64_MAX = (1 << 63) - 1
+
+
+def _checked_element(container: str, element: v.Type) -> v.Type:
+    """``element``, when the builtin ``container`` can hold it (``type_errors.element_problem``)."""
+    from .type_errors import element_problem  # it reads scalar names from this module
+
+    problem = element_problem(container, str(element))
+    if problem is not None:
+        raise TypeSyntaxError(problem)
+    return element
+
+
+_LAYOUTS = (v.StridedLayoutAttr, v.AffineMapAttr)
+
+
+def _memref_layout_and_space(attrs: list, ranked: bool) -> tuple:
+    """The layout and memory space of a memref's ``, attr`` list, read in order as upstream reads
+    it (layouts first, one memory space last); an alias may be either and is taken as written."""
+    layout: v.Attr | None = None
+    space: v.Attr | None = None
+    for attr in attrs:
+        if isinstance(attr, v.AttrAliasRef):
+            if space is None and layout is None and len(attrs) == 1:
+                layout = attr  # which one it is, is the file's to say
+            elif attr is attrs[-1]:
+                space = attr
+            else:
+                layout = attr
+            continue
+        if isinstance(attr, _LAYOUTS):
+            if not ranked:
+                raise TypeSyntaxError("cannot have affine map for unranked memref type")
+            if space is not None:
+                raise TypeSyntaxError("expected memory space to be last in memref type")
+            layout = attr
+        elif space is not None:
+            raise TypeSyntaxError("multiple memory spaces specified in memref type")
+        else:
+            space = attr
+    return layout, space
+
+
 def _as_type(item, what: str = "type") -> v.Type:
     if isinstance(item, v.Type):
         return item
@@ -327,59 +370,55 @@ class _Build(Transformer):
 
     def vdim(self, tok):
         text = str(tok)
-        if text.startswith("["):
-            return (int(text[1:-2]), True)
         if text.startswith("?"):
             raise TypeSyntaxError("vector types must have static dimensions")
-        return (int(text[:-1]), False)
+        size = int(text[1:-2]) if text.startswith("[") else int(text[:-1])
+        if size > _INT64_MAX:
+            raise TypeSyntaxError("invalid dimension")
+        return (size, text.startswith("["))
 
     def vector_type(self, *items):
         *dims, elem = items
-        elem = _as_type(elem, "element type")
-        if not isinstance(elem, (v.IntegerType, v.FloatType, v.IndexType, v.TypeAliasRef)):
-            raise TypeSyntaxError(f"vector elements must be int/index/float type but got '{elem}'")
+        elem = _checked_element("vector", _as_type(elem, "element type"))
+        sizes = tuple(d for d, _ in dims)
+        if any(size <= 0 for size in sizes):
+            raise TypeSyntaxError("vector types must have positive constant sizes but got "
+                                  + ", ".join(map(str, sizes)))
         scalable = tuple(s for _, s in dims)
-        return v.VectorType(tuple(d for d, _ in dims), elem, scalable if any(scalable) else ())
+        return v.VectorType(sizes, elem, scalable if any(scalable) else ())
 
     @staticmethod
     def _dims(dims) -> tuple:
-        return tuple(None if str(d).startswith("?") else int(str(d)[:-1]) for d in dims)
+        sizes = tuple(None if str(d).startswith("?") else int(str(d)[:-1]) for d in dims)
+        if any(size is not None and size > _INT64_MAX for size in sizes):
+            raise TypeSyntaxError("invalid dimension")
+        return sizes
 
     def memref_type(self, *items):
         dims = [i for i in items if isinstance(i, LarkToken) and i.type == "DIM"]
         rest = [i for i in items if not (isinstance(i, LarkToken) and i.type == "DIM")]
-        elem = _as_type(rest[0], "element type")
-        attrs = [_as_attr(a) for a in rest[1:]]
-        if len(attrs) > 2:
-            raise TypeSyntaxError("expected '>' after memory space")
-        layout = space = None
-        if len(attrs) == 2:
-            layout, space = attrs
-        elif len(attrs) == 1:
-            if isinstance(attrs[0], (v.StridedLayoutAttr, v.AffineMapAttr, v.AttrAliasRef)):
-                layout = attrs[0]
-            else:
-                space = attrs[0]
+        elem = _checked_element("memref", _as_type(rest[0], "element type"))
+        layout, space = _memref_layout_and_space([_as_attr(a) for a in rest[1:]], ranked=True)
         return v.MemRefType(self._dims(dims), elem, layout, space)
 
-    def unranked_memref_type(self, _star, elem, space=None):
-        return v.UnrankedMemRefType(_as_type(elem, "element type"),
-                                    _as_attr(space) if space is not None else None)
+    def unranked_memref_type(self, _star, elem, *attrs):
+        _, space = _memref_layout_and_space([_as_attr(a) for a in attrs if a is not None], ranked=False)
+        return v.UnrankedMemRefType(_checked_element("memref", _as_type(elem, "element type")), space)
 
     def tensor_type(self, *items):
         dims = [i for i in items if isinstance(i, LarkToken) and i.type == "DIM"]
         rest = [i for i in items if not (isinstance(i, LarkToken) and i.type == "DIM")]
         enc = _as_attr(rest[1]) if len(rest) > 1 and rest[1] is not None else None
-        return v.TensorType(self._dims(dims), _as_type(rest[0], "element type"), enc)
+        return v.TensorType(self._dims(dims), _checked_element("tensor", _as_type(rest[0], "element type")), enc)
 
     def unranked_tensor_type(self, _star, elem):
-        return v.TensorType(None, _as_type(elem, "element type"))
+        return v.TensorType(None, _checked_element("tensor", _as_type(elem, "element type")))
 
     def tuple_type(self, *items):
         return v.TupleType(tuple(_as_type(t) for t in items if t is not None))
 
     def complex_type(self, elem):
-        return v.ComplexType(_as_type(elem, "element type"))
+        return v.ComplexType(_checked_element("complex", _as_type(elem, "element type")))
 
     def paren_types(self, *items):
         return ("paren", tuple(_as_type(t) for t in items if t is not None))
@@ -771,16 +810,28 @@ def _run(text: str, start: str):
         if isinstance(exc.orig_exc, _TargetParamError):
             offset = _param_error_offset(text, exc.orig_exc)
             raise TypeSyntaxError(exc.orig_exc.message, None if offset is None or offset < 0 else offset) from None
-        if isinstance(exc.orig_exc, TypeSyntaxError):
+        if isinstance(exc.orig_exc, ValueRuleError):
             raise exc.orig_exc from None
+        if isinstance(exc.orig_exc, TypeSyntaxError):
+            raise _upstreams_type_error(text, start) or exc.orig_exc from None
         if isinstance(exc.orig_exc, ValueError) and "integer string conversion" in str(exc.orig_exc):
             # Python's int() refuses over 4300 digits; say so in the file's terms
             raise TypeSyntaxError("integer literal is too large") from None
         raise TypeSyntaxError(str(exc.orig_exc)) from None
     except UnexpectedInput as exc:
-        raise _describe(exc, text) from None
+        raise _upstreams_type_error(text, start) or _describe(exc, text) from None
     except RecursionError:
         raise TypeSyntaxError("type or attribute nested too deeply") from None
+
+
+def _upstreams_type_error(text: str, start: str) -> TypeSyntaxError | None:
+    """Upstream's words and place for a type the grammar cannot read, where ``type_errors`` finds them."""
+    if start != "type_start":
+        return None
+    from .type_errors import first_type_error  # it reads scalar names from this module
+
+    found = first_type_error(text)
+    return TypeSyntaxError(found[1], found[0]) if found is not None else None
 
 
 def _claims_model(text: str) -> bool:
