@@ -122,7 +122,7 @@ def kernel(line: str) -> str:
      "expected 'to'"),
     ("%r = nvgpu.rcp %v {rounding = fast} : vector<4xf32>", "expected ::mlir::nvgpu::RcpRoundingMode to be one of: approx"),
     ("%b = nvgpu.mbarrier.create : !nvgpu.mbarrier.group<memorySpace = 3>", "expected '->'"),
-    ("%b = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = 3, colour = 2>", "unknown parameter 'colour'"),
+    ("%b = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = 3, colour = 2>", "duplicate or unknown struct parameter name: colour"),
     ("nvgpu.tma.fence.descriptor %i", "expected ':'"),
 ])
 def test_malformed_nvgpu_syntax_is_one_diagnostic_on_its_line(line, fragment):

@@ -101,9 +101,10 @@ def test_nvvm_target_optimisation_level_out_of_range_is_rejected():
     ("memref<4xf32", "expected ',' or '>' in memref type"),
     ("vector<4x>", "expected non-function type"),
     ("vector<?xf32>", "expected non-function type"),
-    ("!nvgpu.mbarrier.group<foo = 1>", "unknown parameter 'foo'"),
-    ("!nvgpu.tensormap.descriptor<tensor = memref<8xf16, 3>, swizzle = swizzle_99b>", "invalid 'swizzle'"),
-    ("!nvgpu.warpgroup.descriptor<>", "requires the parameter 'tensor'"),
+    ("!nvgpu.mbarrier.group<foo = 1>", "duplicate or unknown struct parameter name: foo"),
+    ("!nvgpu.tensormap.descriptor<tensor = memref<8xf16, 3>, swizzle = swizzle_99b>",
+     "expected ::mlir::nvgpu::TensorMapSwizzleKind to be one of"),
+    ("!nvgpu.warpgroup.descriptor<>", "expected valid keyword"),
     ("memref<4xfoo>", "expected non-function type"),
 ])
 def test_malformed_modelled_types_are_errors(text, fragment):

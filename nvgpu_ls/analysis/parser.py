@@ -986,13 +986,16 @@ class Parser:
 
     def grammar_failure(self, start: int, failure: SyntaxFailure) -> SyntaxFailure:
         """A type that does not close, judged as upstream judges it: the type grammar's first error
-        in the text from the type on, when that comes before where the brackets stopped balancing."""
+        in the text from the type on, when that comes before where the brackets stopped balancing
+        — or wherever it is for a builtin type, which upstream reads token by token and never
+        judges by its brackets (a dialect type's body it does)."""
         limit = self.text.find("\n", max(failure.end, failure.start))
         text = self.text[start:len(self.text) if limit < 0 else limit]
+        builtin = text.startswith("(") or _BUILTIN_TYPE_START.match(text) is not None
         try:
             parse_type(text)
         except TypeSyntaxError as exc:
-            if exc.offset is not None and start + exc.offset <= failure.start:
+            if exc.offset is not None and (builtin or start + exc.offset <= failure.start):
                 at = self.blame_offset(start + exc.offset)
                 return SyntaxFailure(exc.message, at, at + 1, "syntax.type")
         return failure
@@ -1132,6 +1135,7 @@ class Parser:
 
 
 _UNKNOWN_WORD: Final = re.compile(r"unknown type '(.+)'$")
+_BUILTIN_TYPE_START: Final = re.compile(r"(?:memref|tensor|vector|complex|tuple)\b")
 
 _CLEAN_TYPES: Final[dict[str, tuple[OpRegistry, Type]]] = {}
 _CLEAN_ATTRS: Final[dict[str, tuple[OpRegistry, Attr]]] = {}

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .tokens import scan_pretty_body, skip_blank
-from .typegrammar import is_scalar_type_name
+from .typegrammar import TENSOR_MAP_ENUMS, NVGPU_ENUM_CLASSES, NVGPU_STRUCT_TYPES, REQUIRED, is_scalar_type_name
 
 _BARE = re.compile(r"[A-Za-z_][\w$.]*")
 _NUMBER = re.compile(r"0x[0-9A-Fa-f]+|\d+(?:\.\d*(?:[eE][+-]?\d+)?)?")
@@ -221,14 +221,74 @@ class _Reader:
         raise self.wrong_token("expected non-function type")
 
     def dialect_symbol(self) -> None:
-        """``!name`` / ``#name``, with its ``<...>`` body when it has one, stepped over."""
+        """``!name`` / ``#name``, with its ``<...>`` body when it has one: an nvgpu struct type
+        read as upstream reads it, anything else stepped over."""
+        sigil = self.text[self.at]
         self.at += 1
         match = _BARE.match(self.text, self.at)
         if match is None:
             raise _Unknown()
         self.at = match.end()
-        if self.text.startswith("<", self.at):
+        if sigil == "!" and match.group() in NVGPU_STRUCT_TYPES:
+            self.nvgpu_struct(NVGPU_STRUCT_TYPES[match.group()])
+        elif self.text.startswith("<", self.at):
             self.skip_body()
+
+    def nvgpu_struct(self, params: tuple[tuple[str, str, object], ...]) -> None:
+        """``<` struct(params) `>`` as upstream's generated parser reads it: with every parameter
+        required exactly that many, comma-separated; otherwise a list, then the required ones."""
+        self.expect("<", "expected '<'")
+        kinds = {name: kind for name, kind, _ in params}
+        seen: set[str] = set()
+
+        def one() -> None:
+            if self.peek_kind() != "bare":
+                raise self.wrong_token("expected valid keyword")
+            key = self.word()
+            self.at += len(key)
+            self.expect("=", "expected '='")
+            at = self.skip_space()
+            if key not in kinds or key in seen:
+                raise _Stop(at, f"duplicate or unknown struct parameter name: {key}")
+            seen.add(key)
+            self.struct_value(key, kinds[key])
+
+        if all(default is REQUIRED for _, _, default in params):
+            for index in range(len(params)):
+                one()
+                if index != len(params) - 1:
+                    self.expect(",", "expected ','")
+        else:
+            one()
+            while self.consume_if(","):
+                one()
+            missing = [name for name, _, default in params if default is REQUIRED and name not in seen]
+            if missing:
+                raise self.at_token(f"struct is missing required parameter: {missing[0]}")
+        self.expect(">", "expected '>'")
+
+    def struct_value(self, key: str, kind: str) -> None:
+        start = self.skip_space()
+        if kind in ("memref", "vector"):
+            self.type()
+            if type_kind(self.text[start:self.at]) != kind:
+                raise _Stop(start, f"invalid kind of type specified: expected builtin.{kind}, but found "
+                                   f"'{self.text[start:self.at].strip()}'")
+        elif kind == "unsigned":
+            self.consume_if("-")
+            if self.peek_kind() != "int":
+                raise self.at_token("expected integer value")
+            self.at = _NUMBER.match(self.text, self.at).end()  # type: ignore[union-attr]
+        elif kind == "enum":
+            if self.peek_kind() not in ("bare", "string"):
+                raise self.at_token("expected valid keyword or string")
+            word = self.word()
+            if word not in TENSOR_MAP_ENUMS[key]:
+                raise self.at_token(f"expected ::mlir::nvgpu::{NVGPU_ENUM_CLASSES[key]} to be one of: "
+                                    f"{', '.join(TENSOR_MAP_ENUMS[key])}")
+            self.at += len(word)
+        else:
+            self.attribute()
 
     def attribute(self) -> None:
         """An attribute in a memref or tensor type, stepped over; upstream's words when none starts here."""

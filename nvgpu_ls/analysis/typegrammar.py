@@ -583,7 +583,7 @@ def _dialect_type(name: str, body) -> v.Type:
             return v.TypeAliasRef("!" + name)
         raise TypeSyntaxError(f"unknown dialect type '!{name}'")
     if name.startswith("nvgpu."):
-        return _nvgpu_type(name, params)
+        return _nvgpu_type(name, body)
     if name == "llvm.ptr":
         if not params:
             return v.LLVMPointerType(0)
@@ -617,57 +617,92 @@ def _llvm_struct(params) -> v.Type:
     return v.LLVMStructType(body, name, packed)
 
 
-_NVGPU_DEFAULTS = {"swizzle": "none", "l2promo": "none", "oob": "zero", "interleave": "none"}
-_NVGPU_ENUMS = {
+TENSOR_MAP_ENUMS = {
     "swizzle": ("none", "swizzle_32b", "swizzle_64b", "swizzle_128b"),
     "l2promo": ("none", "l2promo_64b", "l2promo_128b", "l2promo_256b"),
     "oob": ("zero", "nan"),
     "interleave": ("none", "interleave_16b", "interleave_32b"),
 }
+NVGPU_ENUM_CLASSES = {"swizzle": "TensorMapSwizzleKind", "l2promo": "TensorMapL2PromoKind",
+                      "oob": "TensorMapOOBKind", "interleave": "TensorMapInterleaveKind"}
+"""The C++ enum of each tensor map parameter, as upstream names it in its errors."""
+REQUIRED = object()
+NVGPU_STRUCT_TYPES: dict[str, tuple[tuple[str, str, object], ...]] = {
+    "nvgpu.mbarrier.group": (("memorySpace", "attribute", REQUIRED), ("num_barriers", "unsigned", 1)),
+    "nvgpu.tensormap.descriptor": (("tensor", "memref", REQUIRED), ("swizzle", "enum", REQUIRED),
+                                   ("l2promo", "enum", REQUIRED), ("oob", "enum", REQUIRED),
+                                   ("interleave", "enum", REQUIRED)),
+    "nvgpu.warpgroup.descriptor": (("tensor", "memref", REQUIRED),),
+    "nvgpu.warpgroup.accumulator": (("fragmented", "vector", REQUIRED),),
+}
+"""The nvgpu types spelled ``<` struct(params) `>`` (NVGPUTypes.td): each parameter's name, kind
+and default (``REQUIRED`` when it has none). With every parameter required, upstream reads exactly
+that many, comma-separated, in any order; otherwise a list it then checks for the required ones."""
+_PARAMETERLESS_NVGPU = {"nvgpu.device.async.token": v.DeviceAsyncTokenType, "nvgpu.mbarrier.token": v.MBarrierTokenType}
 
 
-def _nvgpu_type(name: str, params) -> v.Type:
-    keyed = {}
-    for p in params:
-        if not (isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) and p[0] not in ("seq", "paren")):
-            raise TypeSyntaxError(f"expected 'key = value' parameters in '!{name}<...>'")
-        keyed[p[0]] = p[1]
-
-    def need(key: str) -> v.Attr:
-        if key not in keyed:
-            raise TypeSyntaxError(f"'!{name}' requires the parameter '{key}'")
-        return keyed.pop(key)
-
-    def done(t: v.Type) -> v.Type:
-        if keyed:
-            raise TypeSyntaxError(f"unknown parameter '{next(iter(keyed))}' in '!{name}'")
-        return t
-
-    if name == "nvgpu.device.async.token":
-        return done(v.DeviceAsyncTokenType())
-    if name == "nvgpu.mbarrier.token":
-        return done(v.MBarrierTokenType())
+def _nvgpu_type(name: str, body) -> v.Type:
+    """An nvgpu type read and checked as upstream's generated parser reads it (``NVGPU_STRUCT_TYPES``),
+    in its words; ``type_errors`` places each error where upstream does."""
+    if name in _PARAMETERLESS_NVGPU:
+        if body:
+            raise TypeSyntaxError("expected '>'")
+        return _PARAMETERLESS_NVGPU[name]()
+    params = NVGPU_STRUCT_TYPES.get(name)
+    if params is None:
+        raise TypeSyntaxError(f"unknown  type `{name.split('.', 1)[1]}` in dialect `nvgpu`")
+    if body is None:
+        raise TypeSyntaxError("expected '<'", len(name) + 1)
+    specs = {param: (kind, default) for param, kind, default in params}
+    found: dict[str, Any] = {}
+    for item in body:
+        if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)) or item[0] in ("seq", "paren"):
+            raise TypeSyntaxError("expected '='")
+        key, value = item
+        if key not in specs or key in found:
+            raise _ParamError(f"duplicate or unknown struct parameter name: {key}", key)
+        found[key] = _nvgpu_parameter(key, specs[key][0], value)
+    every_required = all(default is REQUIRED for _, _, default in params)
+    if every_required and len(body) != len(params):
+        raise TypeSyntaxError("expected ','" if len(body) < len(params) else "expected '>'")
+    for param, _, default in params:
+        if param not in found:
+            if default is REQUIRED:
+                raise TypeSyntaxError(f"struct is missing required parameter: {param}")
+            found[param] = default
     if name == "nvgpu.mbarrier.group":
-        space = keyed.pop("memorySpace", None)
-        count = keyed.pop("num_barriers", v.IntegerAttr(1))
-        if not isinstance(count, v.IntegerAttr):
-            raise TypeSyntaxError("'num_barriers' must be an integer")
-        return done(v.MBarrierGroupType(space, count.value))
+        return v.MBarrierGroupType(found["memorySpace"], found["num_barriers"])
     if name == "nvgpu.tensormap.descriptor":
-        tensor = _as_type(need("tensor"))
-        opts = {}
-        for key, default in _NVGPU_DEFAULTS.items():
-            word = _param_word(keyed.pop(key)) if key in keyed else default
-            if word not in _NVGPU_ENUMS[key]:
-                raise TypeSyntaxError(
-                    f"invalid '{key}' value '{word}'; expected one of {', '.join(_NVGPU_ENUMS[key])}")
-            opts[key] = word
-        return done(v.TensorMapDescriptorType(tensor, **opts))
+        return v.TensorMapDescriptorType(found["tensor"], swizzle=found["swizzle"], l2promo=found["l2promo"],
+                                         oob=found["oob"], interleave=found["interleave"])
     if name == "nvgpu.warpgroup.descriptor":
-        return done(v.WarpgroupDescriptorType(_as_type(need("tensor"))))
-    if name == "nvgpu.warpgroup.accumulator":
-        return done(v.WarpgroupAccumulatorType(_as_type(need("fragmented"))))
-    raise TypeSyntaxError(f"unknown  type `{name.split('.', 1)[1]}` in dialect `nvgpu`")
+        return v.WarpgroupDescriptorType(found["tensor"])
+    return v.WarpgroupAccumulatorType(found["fragmented"])
+
+
+def _nvgpu_parameter(key: str, kind: str, value: Any) -> Any:
+    """One struct parameter's value, of its kind, or upstream's error at it."""
+    if kind in ("memref", "vector"):
+        wanted = v.MemRefType if kind == "memref" else v.VectorType
+        if not isinstance(value, (v.TypeAttr, v.Type)):
+            raise _ParamError("expected non-function type", key, "after_equal")
+        typ = _as_type(value)
+        if not isinstance(typ, wanted):
+            raise _ParamError(f"invalid kind of type specified: expected builtin.{kind}, but found '{typ}'", key)
+        return typ
+    if kind == "enum":
+        word = _param_word(value)
+        if word is None:
+            raise _ParamError("expected valid keyword or string", key)
+        if word not in TENSOR_MAP_ENUMS[key]:
+            raise _ParamError(f"expected ::mlir::nvgpu::{NVGPU_ENUM_CLASSES[key]} to be one of: "
+                              f"{', '.join(TENSOR_MAP_ENUMS[key])}", key)
+        return word
+    if kind == "unsigned":
+        if not isinstance(value, v.IntegerAttr):
+            raise _ParamError("expected integer value", key)
+        return value.value
+    return value
 
 
 _GPU_SPACES = ("global", "workgroup", "private")
@@ -690,10 +725,11 @@ def _dialect_attr(name: str, body) -> v.Attr:
 _TARGET_KEYS = {"O", "triple", "chip", "features", "flags", "link", "verifyTarget"}
 
 
-class _TargetParamError(TypeSyntaxError):
-    """An error upstream's ``#nvvm.target`` parser reports at a parameter: at its value (after
-    the ``=``), just past an integer value (``past_integer``) or, for the attribute's verifier,
-    at the ``<`` before the first parameter (``at_open``); ``_run`` places it."""
+class _ParamError(TypeSyntaxError):
+    """An error upstream's parser of a ``key = value`` parameter list (``#nvvm.target``, the nvgpu
+    types) reports at a parameter: at its value (after the ``=``), just past the ``=``
+    (``after_equal``), just past an integer value (``past_integer``) or, for the attribute's
+    verifier, at the ``<`` before the first parameter (``at_open``); ``_run`` places it."""
 
     def __init__(self, message: str, key: str, where: str = "value") -> None:
         super().__init__(message)
@@ -712,31 +748,31 @@ def _nvvm_target(params) -> v.Attr:
             raise TypeSyntaxError("expected 'key = value' parameters in '#nvvm.target<...>'")
         key, value = p
         if key not in _TARGET_KEYS or key in fields:
-            raise _TargetParamError(f"duplicate or unknown struct parameter name: {key}", key)
+            raise _ParamError(f"duplicate or unknown struct parameter name: {key}", key)
         fields[key] = (key, value)
     kwargs: dict[str, Any] = {}
     for name, attr_name in (("triple", "triple"), ("chip", "chip"), ("features", "features")):
         if name in fields:
             key, value = fields[name]
             if not isinstance(value, v.StringAttr):
-                raise _TargetParamError("expected string", key)
+                raise _ParamError("expected string", key)
             kwargs[attr_name] = value.value
     for name in ("flags", "link"):
         if name in fields:
             key, value = fields[name]
             if not isinstance(value, v.DictionaryAttr if name == "flags" else v.ArrayAttr):
-                raise _TargetParamError("invalid kind of attribute specified", key)
+                raise _ParamError("invalid kind of attribute specified", key)
     level = 2
     if "O" in fields:
         key, value = fields["O"]
         if isinstance(value, v.IntegerAttr) and value.type is not None:
-            raise _TargetParamError("expected '>'", key, "past_integer")
+            raise _ParamError("expected '>'", key, "past_integer")
         if isinstance(value, v.BoolAttr):
             level = -1 if value.value else 0  # upstream reads a bool as a 1-bit integer, sign-extended
         elif isinstance(value, v.IntegerAttr):
             level = value.value
         else:
-            raise _TargetParamError("expected integer value", key)
+            raise _ParamError("expected integer value", key)
         kwargs["opt_level"] = level
     link = fields.get("link", (None, None))[1]
     problem = ("The optimization level must be a number between 0 and 3." if not 0 <= level <= 3
@@ -746,7 +782,7 @@ def _nvvm_target(params) -> v.Attr:
                if link is not None and not all(isinstance(e, v.StringAttr) for e in link.elements)
                else None)
     if problem is not None:
-        raise _TargetParamError(problem, params[0][0], "at_open")
+        raise _ParamError(problem, params[0][0], "at_open")
     return v.NVVMTargetAttr(flags=fields.get("flags", (None, None))[1], link=link,
                             params=tuple(params), **kwargs)
 
@@ -754,12 +790,15 @@ def _nvvm_target(params) -> v.Attr:
 _INTEGER_LITERAL = re.compile(r"-?\s*(?:0x[0-9A-Fa-f]+|[0-9]+)")
 
 
-def _param_error_offset(text: str, error: _TargetParamError) -> int | None:
-    """Where ``error`` goes in ``text`` (see ``_TargetParamError``)."""
+def _param_error_offset(text: str, error: _ParamError) -> int | None:
+    """Where ``error`` goes in ``text`` (see ``_ParamError``)."""
     if error.key_start is None or error.key_end is None:
         return None
     if error.where == "at_open":
         return text.rfind("<", 0, error.key_start)
+    if error.where == "after_equal":
+        equal = text.find("=", error.key_end)
+        return equal + 1 if equal >= 0 else None
     at = error.key_end
     while at < len(text) and text[at] in " \t\r\n=":
         at += 1
@@ -807,11 +846,12 @@ def _run(text: str, start: str):
         tree = _parser().parse(text, start=start)
         return _BUILD.transform(tree)
     except VisitError as exc:
-        if isinstance(exc.orig_exc, _TargetParamError):
-            offset = _param_error_offset(text, exc.orig_exc)
-            raise TypeSyntaxError(exc.orig_exc.message, None if offset is None or offset < 0 else offset) from None
         if isinstance(exc.orig_exc, ValueRuleError):
             raise exc.orig_exc from None
+        if isinstance(exc.orig_exc, _ParamError):
+            offset = _param_error_offset(text, exc.orig_exc)
+            placed = TypeSyntaxError(exc.orig_exc.message, None if offset is None or offset < 0 else offset)
+            raise _upstreams_type_error(text, start) or placed from None
         if isinstance(exc.orig_exc, TypeSyntaxError):
             raise _upstreams_type_error(text, start) or exc.orig_exc from None
         if isinstance(exc.orig_exc, ValueError) and "integer string conversion" in str(exc.orig_exc):
