@@ -1,4 +1,4 @@
-"""Builtin and nvgpu types as upstream's type parser reads them: where it stops, in its words and at its
+"""Builtin and nvgpu types, and attribute dictionaries, as upstream's type parser reads them: where it stops, in its words and at its
 place (a wrong token just past the text before it), and what each container holds — for the types
 the grammar cannot read (``analysis/type_errors.py``) and the ones it reads but upstream refuses.
 Every case is asked of ``mlir-opt-22`` too, so that a case cannot pin our own mistake."""
@@ -190,6 +190,52 @@ def test_upstream_gives_these_verdicts() -> None:
         want = None if expected is None else (0, expected[0] + len(PREFIX) + 1, expected[1])
         if verdict != want:
             wrong.append((type_text, verdict))
+    assert not wrong, wrong
+
+
+ATTRIBUTE_PREFIX = "func.func @f() attributes "
+ATTRIBUTE_CASES: list[tuple[str, tuple[int, str] | None]] = [
+    ('{numGroups = 1 1 : i32}', (14, "expected '}' in attribute dictionary")),
+    ('{offsets = [0, 0], sizes = [2, 2], strides = [1, 1-}', (50, "expected ',' or ']'")),
+    ('{numGroups = = 1 : i32}', (12, 'expected attribute value')),
+    ('{in_bounds = [true true, true, true]}', (18, "expected ',' or ']'")),
+    ('{alignment = 1024  i64}', (17, "expected '}' in attribute dictionary")),
+    ('{a = 1, b = "x" : i32, c = [1, [2, 3]], d = {e}, f = @g::@h, g = dense<1> : tensor<2xi32>}', None),
+    ('{a = foo}', (4, 'expected attribute value')),
+    ('{a = [1, ]}', (8, 'expected attribute value')),
+    ('{a = 1,}', (7, 'expected attribute name')),
+    ('{1 = 2}', (1, 'expected attribute name')),
+    ('{a = 0 : }', (8, 'expected non-function type')),
+    ('{a = array<i64: 1, 2>, b = affine_map<(d0) -> (d0)>, c = unit, d = f32, e = -3}', None),
+    ('{a = [1, 2}', (10, "expected ',' or ']'")),
+    ('{a = "s" : }', (10, 'expected non-function type')),
+    ('{a = [[1], [2}]}', (13, "expected ',' or ']'")),
+]
+"""An attribute dictionary, and upstream's first error in it: (offset in the dictionary, message)."""
+
+
+def _with_attributes(dictionary: str) -> str:
+    return f"{ATTRIBUTE_PREFIX}{dictionary} {{\n  return\n}}\n"
+
+
+@pytest.mark.parametrize(("dictionary", "expected"), ATTRIBUTE_CASES, ids=[c[0] for c in ATTRIBUTE_CASES])
+def test_an_attribute_dictionary_gets_upstreams_first_error_at_upstreams_place(
+        dictionary: str, expected: tuple[int, str] | None) -> None:
+    errors = sorted(Document(_with_attributes(dictionary)).diagnostics(), key=lambda d: d.start)
+    if expected is None:
+        assert errors == [], errors
+        return
+    assert errors, "no error"
+    assert (errors[0].start - len(ATTRIBUTE_PREFIX), errors[0].message) == expected
+
+
+def test_upstream_gives_these_attribute_verdicts() -> None:
+    if MLIR_OPT is None:
+        pytest.skip("mlir-opt-22 is not installed")
+    found = upstream_first_error_places([_with_attributes(d) for d, _ in ATTRIBUTE_CASES])
+    wrong = [(dictionary, found.get(index)) for index, (dictionary, expected) in enumerate(ATTRIBUTE_CASES)
+             if found.get(index) != (None if expected is None else (0, expected[0] + len(ATTRIBUTE_PREFIX) + 1,
+                                                                    expected[1]))]
     assert not wrong, wrong
 
 

@@ -29,6 +29,8 @@ class TypeSyntaxError(Exception):
         """Where in the text it went wrong; None when the whole text is at fault."""
         self.after = after
         """Shown at the token that follows the text (upstream read the value, then judged it)."""
+        self.wrong_token = False
+        """A wrong token that opens the text: upstream shows it just past what comes before it."""
 
 
 class ValueRuleError(TypeSyntaxError):

@@ -21,6 +21,7 @@ from . import tokens as tk
 from .ir import AnchoredTypeRef, AttrEntry, Operation, TypeRef, ValueUse
 from .errors import SyntaxFailure
 from .implied_types import place_implied
+from .typegrammar import NVGPU_STRUCT_TYPES
 from .values import (
     ArrayAttr, Attr, BoolAttr, DenseArrayAttr, FunctionType, IntegerAttr, IntegerType, KeywordAttr, LLVMArrayType, LLVMStructType,
     OpaqueType, SymbolRefAttr, TypeAliasRef, TypeAttr, UnitAttr, VectorType,
@@ -379,7 +380,9 @@ def parse_with_formats(parser: Parser, op: Operation) -> bool:
             return True
         if partial is None or parser.pos > partial.pos:
             partial = _Partial(run, parser, saved_diags, op.symbols[saved_symbols:], op.regions[saved_regions:])
-    if flawed is not None and (best is None or _index_at(parser, flawed.diagnostics[0].start) != best.index):
+    # the token the flawed read's first error is about (a wrong token is shown just before it)
+    if flawed is not None and (best is None or
+                               _index_at(parser, tk.skip_blank(parser.text, flawed.diagnostics[0].start)) != best.index):
         undo()
         flawed.restore(parser, op)
         _commit(flawed.run)
@@ -794,9 +797,9 @@ def _match_attribute(run: _Run, name: str) -> None:
         symbol = run.op.symbols[-1]
         value = SymbolRefAttr(tuple(symbol.name.split("::")))
     else:
-        end_index = scan_one_attribute(p)
+        end_index = scan_one_attribute(p, typed_literal=fact.kind in ("typed_attr", "any"))
         if end_index == p.pos:
-            raise Mismatch(f"expected attribute value for '{name}'", p.pos)
+            raise Mismatch("expected attribute value", p.pos)
         end = p.toks[end_index - 1].end
         p.pos = end_index
         value = p.read_attr_text(p.text[start:end], start)
@@ -862,8 +865,12 @@ def _after_group(p: Parser, index: int) -> int:
         p.pos = save
 
 
-def scan_one_attribute(p: Parser) -> int:
-    """Index just past one attribute value: a token, its ``<...>``/bracket group, and a ``: type``."""
+def scan_one_attribute(p: Parser, typed_literal: bool = False) -> int:
+    """Index just past one attribute value: a token, its ``<...>``/bracket group, and a ``: type``.
+
+    With ``typed_literal`` (an attribute whose type the format does not fix, read as upstream's
+    ``parseAttribute`` reads it without one) a number or string followed by ``:`` takes a type
+    there, whatever follows: ``0 : %c`` is upstream's 'expected non-function type'."""
     toks = p.toks
     i = p.pos
     token = p.see(i)
@@ -885,7 +892,7 @@ def scan_one_attribute(p: Parser) -> int:
     else:
         return p.pos
     if p.see(i).kind == ":" and (token.kind in (tk.INT, tk.FLOAT, tk.STRING) or _TYPED_ELEMENTS.get(token.text)) \
-            and p.starts_type(i + 1):
+            and (p.starts_type(i + 1) or typed_literal and token.kind in (tk.INT, tk.FLOAT, tk.STRING)):
         save = p.pos
         p.pos = i + 1
         p.parse_type_ref()
@@ -1019,6 +1026,8 @@ def _match_types(run: _Run, target) -> None:
         if implied is not None and p.toks[p.pos].kind == "<":
             _store_types(run, target, [_read_short_type(run, implied)])
             return
+        if implied is not None and implied[1:] in NVGPU_STRUCT_TYPES and p.toks[p.pos].kind != tk.BANG:
+            raise Mismatch("expected '<'", p.pos)  # upstream reads the type's own body, stripped of its name
         if not p.starts_type():
             raise Mismatch("expected non-function type", p.pos)
         _store_types(run, target, [p.parse_type_ref()])

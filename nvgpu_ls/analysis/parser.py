@@ -27,6 +27,7 @@ from .affine import read_affine
 from .errors import DialectBodyFailure, SyntaxFailure
 from .formats import scan_one_attribute
 from .llvm_types import first_problem as first_llvm_struct_problem
+from .type_errors import one_attribute_end
 from .locations import read_location
 from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, TypeRef, ValueDef, ValueUse
 from .registry import OpRegistry
@@ -130,7 +131,10 @@ class Parser:
 
     def error(self, message: str, start: int, end: int, code: str = "syntax.error", origin: int | None = None,
               related: tuple[Related, ...] = (), explanation: str = "") -> None:
-        end = max(end, start)
+        size = len(self.text)
+        if start >= size:  # at the end of the input upstream shows it on the last character
+            start = max(size - 1, 0)
+        end = min(max(end, start), size)
         for index in range(len(self.diagnostics) - 1, max(len(self.diagnostics) - 4, -1), -1):
             earlier = self.diagnostics[index]
             if earlier.message == message and earlier.start <= end and start <= earlier.end:
@@ -417,7 +421,9 @@ class Parser:
             end = token.end
             if self.toks[self.pos].kind == ":":
                 self.advance()
-                number = self.expect(tk.INT, "result count")
+                if self.toks[self.pos].kind != tk.INT:
+                    raise self.fail("expected integer number of results")
+                number = self.advance()
                 if len(number.text) > 12:  # past MAX_RESULT_COUNT; int() refuses over 4300 digits
                     raise self.fail(f"result count is too large (at most {MAX_RESULT_COUNT})", number)
                 count = int(number.text, 16) if number.text.startswith("0x") else int(number.text)
@@ -756,7 +762,7 @@ class Parser:
                     raise self.fail("expected attribute value")
                 value_end = self.toks[end_index - 1].end
                 self.pos = end_index
-                value = self.read_attr_text(self.text[value_start:value_end], value_start)
+                value = self.read_dict_value(self.text[value_start:value_end], value_start)
                 entry = AttrEntry(name, value, key.start, value_end, value_start, value_end, inherent)
             else:
                 entry = AttrEntry(name, UnitAttr(), key.start, key.end, key.start, key.end, inherent)
@@ -766,11 +772,26 @@ class Parser:
             op.attributes[name] = entry
             if self.toks[self.pos].kind == ",":
                 self.advance()
+                if self.toks[self.pos].kind == "}":
+                    raise self.fail("expected attribute name")
                 continue
             if self.toks[self.pos].kind != "}":
                 raise self.fail("expected '}' in attribute dictionary")
         self.advance()
         del open_tok
+
+    def read_dict_value(self, text: str, start: int) -> Attr:
+        """A dictionary entry's value; one attribute followed by more on the entry is upstream's
+        'expected '}' in attribute dictionary' just past the attribute, as upstream reads it."""
+        reported = len(self.diagnostics)
+        value = self.read_attr_text(text, start)
+        if len(self.diagnostics) > reported:
+            end = one_attribute_end(text)
+            if end is not None and text[end:].strip():
+                del self.diagnostics[reported:], self.origins[reported:]
+                at = start + len(text[:end].rstrip())
+                raise SyntaxFailure("expected '}' in attribute dictionary", at, at + 1, "syntax.error")
+        return value
 
     def scan_alias_value(self) -> int:
         """Index just past an alias's value: exactly one type or attribute, as upstream reads it (what
@@ -948,6 +969,10 @@ class Parser:
     def report_value_error(self, exc: TypeSyntaxError, start: int, text: str, code: str) -> None:
         """A type/attribute error at its character, or over the whole value when it has no one place."""
         start = max(start, 0)
+        if exc.wrong_token and exc.offset is not None:  # upstream shows it just past the text before it
+            at = len(self.text[:start + exc.offset].rstrip())
+            self.error(exc.message, at, min(at + 1, len(self.text)), code)
+            return
         if exc.after:  # judged once read: upstream points at the token after the value
             at = self.next_token_offset(start + len(text))
             self.error(exc.message, at, min(at + 1, len(self.text)), code)
@@ -1032,7 +1057,8 @@ class Parser:
                 self.skip_balanced()
         elif token.kind == tk.BARE:
             self.advance()
-            self.error("expected non-function type", token.start, token.end, "syntax.type",
+            shown = self.blame_span(token)  # a wrong token: upstream shows it past what comes before
+            self.error("expected non-function type", shown[0], shown[1], "syntax.type",
                        explanation=f"'{token.text}' is not a type")
             return TypeRef(OpaqueType(token.text), token.start, token.end)
         else:

@@ -81,29 +81,58 @@ def element_problem(container: str, element: str) -> str | None:
 
 
 class _Stop(Exception):
-    def __init__(self, offset: int, message: str) -> None:
+    def __init__(self, offset: int, message: str, wrong_token: bool = False) -> None:
         super().__init__(message)
         self.offset = offset
         self.message = message
+        self.wrong_token = wrong_token
+        """At a token that opens the text: upstream shows it just past what comes before the text."""
 
 
 class _Unknown(Exception):
     """Something this reader does not model: leave the verdict to the grammar."""
 
 
-def first_type_error(text: str) -> tuple[int, str] | None:
-    """(offset in ``text``, upstream's message) of upstream's first error reading ``text`` as one
-    type (followed by nothing else), or None."""
+def first_type_error(text: str) -> tuple[int, str, bool] | None:
+    """(offset in ``text``, upstream's message, whether it is a wrong token opening the text) of
+    upstream's first error reading ``text`` as one type (followed by nothing else), or None."""
     reader = _Reader(text)
     try:
         reader.type()
         if reader.peek_kind() != "eof":
             return None  # trailing text: the caller's context decides what upstream says
     except _Stop as stop:
-        return stop.offset, stop.message
+        return stop.offset, stop.message, stop.wrong_token
     except (_Unknown, RecursionError):
         return None
     return None
+
+
+def first_attribute_error(text: str) -> tuple[int, str, bool] | None:
+    """Like ``first_type_error``, for ``text`` read as one attribute (an attribute dictionary
+    among them)."""
+    reader = _Reader(text)
+    try:
+        reader.attribute()
+        if reader.peek_kind() != "eof":
+            return None
+    except _Stop as stop:
+        return stop.offset, stop.message, stop.wrong_token
+    except (_Unknown, RecursionError):
+        return None
+    return None
+
+
+def one_attribute_end(text: str) -> int | None:
+    """Where the first attribute of ``text`` ends, when it reads cleanly; None otherwise."""
+    reader = _Reader(text)
+    try:
+        reader.attribute()
+    except (_Stop, _Unknown, RecursionError):
+        return None
+    if re.fullmatch(r"\s*#[\w$]+\.[\w$.]+", text[:reader.at]):
+        return None  # a dialect attribute without a body: whether it needs one is its dialect's to say
+    return reader.at
 
 
 class _Reader:
@@ -150,7 +179,7 @@ class _Reader:
         """Upstream's ``emitWrongTokenError``: just past the text before the token."""
         at = self.skip_space()
         before = self.text[:at].rstrip()
-        return _Stop(len(before) if before else at, message)
+        return _Stop(len(before), message) if before else _Stop(at, message, wrong_token=True)
 
     def at_token(self, message: str) -> _Stop:
         return _Stop(self.skip_space(), message)
@@ -291,48 +320,103 @@ class _Reader:
             self.attribute()
 
     def attribute(self) -> None:
-        """An attribute in a memref or tensor type, stepped over; upstream's words when none starts here."""
+        """One attribute as upstream's ``parseAttribute`` reads it (without a type given): arrays
+        and dictionaries element by element, a number or string with the ``: type`` it may take,
+        dialect attributes stepped over; upstream's words when none starts here."""
         kind = self.peek_kind()
-        if kind in ("int", "float"):
-            self.at = _NUMBER.match(self.text, self.at).end()  # type: ignore[union-attr]
-            if self.consume_if(":"):
-                self.type()
-            return
         if kind == "-" and self.text[self.at + 1:self.at + 2].isdigit():
             self.at += 1
-            self.attribute()
+            kind = self.peek_kind()
+        if kind in ("int", "float", "string"):
+            if kind == "string":
+                self.string()
+            else:
+                self.at = _NUMBER.match(self.text, self.at).end()  # type: ignore[union-attr]
+            if self.consume_if(":"):
+                self.type()
             return
         if kind in ("hash", "bang"):
             self.dialect_symbol()
             return
-        if kind == "string":
-            end = self.text.find('"', self.at + 1)
-            if end < 0:
-                raise _Unknown()
-            self.at = end + 1
-            return
-        if kind in ("[", "{"):
-            self.skip_body()
-            return
-        if kind == "bare":
-            word = self.word()
-            if word in ("affine_map", "affine_set", "strided", "dense", "array", "sparse", "dense_resource",
-                        "distinct", "loc"):
-                self.at += len(word)
-                if self.peek_kind() in ("<", "["):
-                    self.skip_body()
-                    if word == "distinct" and self.peek_kind() == "<":
-                        self.skip_body()
+        if kind == "[":
+            self.at += 1
+            if self.consume_if("]"):
                 return
-            if word in ("true", "false", "unit"):
-                self.at += len(word)
-                return
-            self.type()  # a type is an attribute too
+            self.attribute()
+            while self.consume_if(","):
+                self.attribute()
+            self.expect("]", "expected ',' or ']'")
+            return
+        if kind == "{":
+            self.dictionary()
+            return
+        if kind == "@":
+            self.symbol_reference()
             return
         if kind == "(":
             self.type()
             return
+        if kind != "bare":
+            raise self.wrong_token("expected attribute value")
+        word = self.word()
+        if word in ("affine_map", "affine_set", "strided", "dense", "array", "sparse", "dense_resource",
+                    "distinct", "loc"):
+            self.at += len(word)
+            if self.peek_kind() in ("<", "[", "("):
+                self.skip_body()
+                if word == "distinct" and self.peek_kind() == "<":
+                    self.skip_body()
+            if word in ("dense", "sparse", "dense_resource") and self.consume_if(":"):
+                self.type()
+            return
+        if word in ("true", "false", "unit"):
+            self.at += len(word)
+            return
+        if word in ("memref", "tensor", "vector", "complex", "tuple") or is_scalar_type_name(word):
+            self.type()  # a type is an attribute too
+            return
         raise self.wrong_token("expected attribute value")
+
+    def dictionary(self) -> None:
+        """``{name [= value], ...}``, the cursor on its ``{``."""
+        self.at += 1
+        if self.consume_if("}"):
+            return
+        while True:
+            kind = self.peek_kind()
+            if kind == "string":
+                self.string()
+            elif kind == "bare":
+                self.at += len(self.word())
+            else:
+                raise self.at_token("expected attribute name")
+            if self.consume_if("="):
+                self.attribute()
+            if not self.consume_if(","):
+                break
+        self.expect("}", "expected '}' in attribute dictionary")
+
+    def string(self) -> None:
+        close = self.text.find('"', self.at + 1)
+        while close > 0 and self.text[close - 1] == "\\":
+            close = self.text.find('"', close + 1)
+        if close < 0:
+            raise _Unknown()
+        self.at = close + 1
+
+    def symbol_reference(self) -> None:
+        """``@name`` (or ``@"name"``) and its nested ``::@name`` parts."""
+        while True:
+            self.at += 1  # '@'
+            if self.peek_kind() == "string":
+                self.string()
+            elif self.peek_kind() == "bare":
+                self.at += len(self.word())
+            else:
+                raise _Unknown()
+            if not self.text.startswith("::@", self.at):
+                return
+            self.at += 2
 
     # ------------------------------------------------------------------ dimensions
     def integer_in_dimension_list(self) -> None:

@@ -865,13 +865,16 @@ def _run(text: str, start: str):
 
 
 def _upstreams_type_error(text: str, start: str) -> TypeSyntaxError | None:
-    """Upstream's words and place for a type the grammar cannot read, where ``type_errors`` finds them."""
-    if start != "type_start":
-        return None
-    from .type_errors import first_type_error  # it reads scalar names from this module
+    """Upstream's words and place for a type or attribute the grammar cannot read, where
+    ``type_errors`` finds them."""
+    from .type_errors import first_attribute_error, first_type_error  # it reads scalar names from this module
 
-    found = first_type_error(text)
-    return TypeSyntaxError(found[1], found[0]) if found is not None else None
+    found = first_type_error(text) if start == "type_start" else first_attribute_error(text)
+    if found is None:
+        return None
+    error = TypeSyntaxError(found[1], found[0])
+    error.wrong_token = found[2]
+    return error
 
 
 def _claims_model(text: str) -> bool:
