@@ -5,7 +5,8 @@ and of ``../shared/realworld`` that both ``mlir-opt-22`` (parse and verify) and 
 accept. Each mutant is one edit of one token of a seed: deleted, duplicated, swapped with its
 neighbour, a punctuation mark changed into another, or one letter dropped from a name. Upstream
 decides whether the mutant is valid; nvgpu-ls must report an error exactly when upstream does,
-and its first error must sit on upstream's first error line.
+and its first error must sit on upstream's first error line; how many of those say it in upstream's
+words is counted too.
 
 ``python -m fuzz.upstream_differential --mutants 2000 --seed 1`` prints the figures (and with
 ``--show N`` the first N disagreements); ``tests/test_upstream_differential.py`` runs a short

@@ -27,7 +27,7 @@ from .affine import read_affine
 from .errors import DialectBodyFailure, SyntaxFailure
 from .formats import scan_one_attribute
 from .llvm_types import first_problem as first_llvm_struct_problem
-from .type_errors import one_attribute_end
+from .value_errors import one_attribute_end
 from .locations import read_location
 from .ir import AttrEntry, Block, BlockRef, Operation, Region, SymbolRef, TypeRef, ValueDef, ValueUse
 from .registry import OpRegistry

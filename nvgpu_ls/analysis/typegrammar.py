@@ -191,8 +191,8 @@ _INT64_MAX = (1 << 63) - 1
 
 
 def _checked_element(container: str, element: v.Type) -> v.Type:
-    """``element``, when the builtin ``container`` can hold it (``type_errors.element_problem``)."""
-    from .type_errors import element_problem  # it reads scalar names from this module
+    """``element``, when the builtin ``container`` can hold it (``value_errors.element_problem``)."""
+    from .value_errors import element_problem  # it reads scalar names from this module
 
     problem = element_problem(container, str(element))
     if problem is not None:
@@ -643,7 +643,7 @@ _PARAMETERLESS_NVGPU = {"nvgpu.device.async.token": v.DeviceAsyncTokenType, "nvg
 
 def _nvgpu_type(name: str, body) -> v.Type:
     """An nvgpu type read and checked as upstream's generated parser reads it (``NVGPU_STRUCT_TYPES``),
-    in its words; ``type_errors`` places each error where upstream does."""
+    in its words; ``value_errors`` places each error where upstream does."""
     if name in _PARAMETERLESS_NVGPU:
         if body:
             raise TypeSyntaxError("expected '>'")
@@ -866,8 +866,8 @@ def _run(text: str, start: str):
 
 def _upstreams_type_error(text: str, start: str) -> TypeSyntaxError | None:
     """Upstream's words and place for a type or attribute the grammar cannot read, where
-    ``type_errors`` finds them."""
-    from .type_errors import first_attribute_error, first_type_error  # it reads scalar names from this module
+    ``value_errors`` finds them."""
+    from .value_errors import first_attribute_error, first_type_error  # it reads scalar names from this module
 
     found = first_type_error(text) if start == "type_start" else first_attribute_error(text)
     if found is None:

@@ -1,14 +1,14 @@
-"""Where and in which words upstream's type parser stops on a builtin type the grammar cannot read.
+"""Where and in which words upstream's parser stops on a type or attribute the grammar cannot read.
 
-The type grammar (``typegrammar.py``) builds the model of every type; when it fails, its own
-message names the tokens it expected, which is not what a user can search for. This reader walks
-the text as ``mlir/lib/AsmParser/TypeParser.cpp`` does — ``memref``, ``tensor``, ``vector``,
-``complex``, ``tuple``, function types, dimension lists with their ``x`` glued to the next word
-— and gives upstream's first error: its words, and its place (a wrong token is reported just past
-the text before it, as upstream's ``emitWrongTokenError`` does). Dialect types (``!dialect.x<...>``)
-and the attributes inside a memref or tensor type (layouts, memory spaces, encodings) are
-stepped over whole; an error inside them is left to the grammar. None means the reader found no
-error, and the grammar's message stands.
+The type grammar (``typegrammar.py``) builds the model of every type and attribute; when it fails,
+its own message names the tokens it expected, which is not what a user can search for. This reader
+walks the text as ``mlir/lib/AsmParser/TypeParser.cpp`` and ``AttributeParser.cpp`` do — ``memref``,
+``tensor``, ``vector``, ``complex``, ``tuple``, function types, dimension lists with their ``x``
+glued to the next word, the nvgpu types' ``struct(params)`` bodies, arrays and attribute
+dictionaries — and gives upstream's first error: its words, and its place (a wrong token is
+reported just past the text before it, as upstream's ``emitWrongTokenError`` does). Other dialects'
+types and attributes are stepped over whole; an error inside them is left to the grammar. None
+means the reader found no error, and the grammar's message stands.
 """
 
 from __future__ import annotations

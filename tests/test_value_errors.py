@@ -1,6 +1,6 @@
 """Builtin and nvgpu types, and attribute dictionaries, as upstream's type parser reads them: where it stops, in its words and at its
 place (a wrong token just past the text before it), and what each container holds — for the types
-the grammar cannot read (``analysis/type_errors.py``) and the ones it reads but upstream refuses.
+the grammar cannot read (``analysis/value_errors.py``) and the ones it reads but upstream refuses.
 Every case is asked of ``mlir-opt-22`` too, so that a case cannot pin our own mistake."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from nvgpu_ls.analysis.document import Document
-from nvgpu_ls.analysis.type_errors import element_problem, first_type_error
+from nvgpu_ls.analysis.value_errors import element_problem, first_type_error
 
 from .verify_support import MLIR_OPT, upstream_first_error_places
 
