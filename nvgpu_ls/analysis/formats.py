@@ -748,12 +748,14 @@ def _read_use(run: _Run) -> ValueUse:
 
 
 def _read_uses(run: _Run, into: list[ValueUse]) -> None:
-    """``%a, %b, ...`` (possibly none): a comma is taken only when another value follows."""
+    """``%a, %b, ...`` (possibly none); a comma after a value must be followed by another."""
     p = run.parser
     while p.toks[p.pos].kind == tk.SSA:
         into.append(_read_use(run))
-        if not (p.toks[p.pos].kind == "," and p.peek().kind == tk.SSA):
+        if p.toks[p.pos].kind != ",":
             return
+        if p.peek().kind != tk.SSA:  # upstream's list takes the comma, then wants a value (no format has
+            raise Mismatch("expected SSA operand", p.pos + 1)  # a list followed by a literal comma)
         p.advance()
 
 
@@ -929,10 +931,18 @@ def _match_directive(run: _Run, directive: Directive) -> None:
         return
     if kind == "functional-type":
         if not p.starts_type():
-            raise Mismatch("expected function type", p.pos)
+            raise Mismatch("expected non-function type", p.pos)
+        reported = len(p.diagnostics)
         ref = p.parse_type_ref()
         if not isinstance(ref.type, FunctionType):
-            raise SyntaxFailure("expected function type", ref.start, ref.end)
+            written = p.text[ref.start:ref.end]
+            if len(p.diagnostics) > reported:  # the type's own first error is upstream's
+                first = p.diagnostics[reported]
+                raise SyntaxFailure(first.message, first.start, first.end, first.code)
+            if written.startswith("("):  # a type list that never became a function type
+                raise SyntaxFailure("expected '->' in function type", ref.end, ref.end + 1, "syntax.type")
+            raise SyntaxFailure(f"custom op '{run.op.name}' invalid kind of type specified: expected "
+                                f"builtin.function, but found '{written}'", ref.start, ref.end)
         ins, outs = directive.args
         name = _target_name(ins)
         uses = [u for group in run.operands.values() for u in group] if name == "operands" else \

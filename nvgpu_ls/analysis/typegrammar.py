@@ -652,7 +652,7 @@ def _nvgpu_type(name: str, body) -> v.Type:
     if params is None:
         raise TypeSyntaxError(f"unknown  type `{name.split('.', 1)[1]}` in dialect `nvgpu`")
     if body is None:
-        raise TypeSyntaxError("expected '<'", len(name) + 1)
+        raise TypeSyntaxError("expected '<'")  # placed by value_errors
     specs = {param: (kind, default) for param, kind, default in params}
     found: dict[str, Any] = {}
     for item in body:
@@ -705,15 +705,21 @@ def _nvgpu_parameter(key: str, kind: str, value: Any) -> Any:
     return value
 
 
-_GPU_SPACES = ("global", "workgroup", "private")
+GPU_ADDRESS_SPACES = ("global", "workgroup", "private")
+"""The cases of ``#gpu.address_space<...>``, in upstream's order."""
 
 
 def _dialect_attr(name: str, body) -> v.Attr:
     params: tuple[Any, ...] = body or ()
     if name == "gpu.address_space":
-        word = _param_word(params[0]) if len(params) == 1 else None
-        if word not in _GPU_SPACES:
-            raise TypeSyntaxError("expected one of [global, workgroup, private] for gpu address space")
+        if body is None:
+            raise TypeSyntaxError("expected '<'")  # placed by value_errors
+        spelled = params[0] if len(params) == 1 else None
+        word = spelled.value if isinstance(spelled, v.StringAttr) else _param_word(spelled)
+        if word is None:
+            raise TypeSyntaxError("expected valid keyword or string")
+        if word not in GPU_ADDRESS_SPACES:
+            raise TypeSyntaxError(f"expected ::mlir::gpu::AddressSpace to be one of: {', '.join(GPU_ADDRESS_SPACES)}")
         return v.GPUAddressSpaceAttr(word)
     if name == "nvvm.target":
         return _nvvm_target(params)

@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 
 from .tokens import scan_pretty_body, skip_blank
-from .typegrammar import TENSOR_MAP_ENUMS, NVGPU_ENUM_CLASSES, NVGPU_STRUCT_TYPES, REQUIRED, is_scalar_type_name
+from .typegrammar import (
+    GPU_ADDRESS_SPACES, NVGPU_ENUM_CLASSES, NVGPU_STRUCT_TYPES, REQUIRED, TENSOR_MAP_ENUMS, is_scalar_type_name,
+)
 
 _BARE = re.compile(r"[A-Za-z_][\w$.]*")
 _NUMBER = re.compile(r"0x[0-9A-Fa-f]+|\d+(?:\.\d*(?:[eE][+-]?\d+)?)?")
@@ -260,8 +262,27 @@ class _Reader:
         self.at = match.end()
         if sigil == "!" and match.group() in NVGPU_STRUCT_TYPES:
             self.nvgpu_struct(NVGPU_STRUCT_TYPES[match.group()])
+        elif sigil == "#" and match.group() == "gpu.address_space":
+            self.gpu_address_space()
         elif self.text.startswith("<", self.at):
             self.skip_body()
+
+    def gpu_address_space(self) -> None:
+        """``<case>`` of ``#gpu.address_space``, the case a keyword or a string."""
+        self.expect("<", "expected '<'")
+        kind = self.peek_kind()
+        if kind not in ("bare", "string"):
+            raise self.at_token("expected valid keyword or string")
+        start = self.at
+        if kind == "string":
+            self.string()
+            word = self.text[start + 1:self.at - 1]
+        else:
+            word = self.word()
+            self.at += len(word)
+        if word not in GPU_ADDRESS_SPACES:
+            raise _Stop(start, f"expected ::mlir::gpu::AddressSpace to be one of: {', '.join(GPU_ADDRESS_SPACES)}")
+        self.expect(">", "expected '>'")
 
     def nvgpu_struct(self, params: tuple[tuple[str, str, object], ...]) -> None:
         """``<` struct(params) `>`` as upstream's generated parser reads it: with every parameter
