@@ -1,6 +1,6 @@
 """Real code from other projects (``../shared/realworld``: upstream MLIR's integration tests, IREE's
 codegen tests) against the verdicts of two upstream builds recorded in its ``truth.json``: no error
-where both accept, and where they reject, our first error on their first error's line."""
+where both accept, and where they reject, our first error on their first error's line, in their words."""
 
 from __future__ import annotations
 
@@ -63,3 +63,20 @@ def test_real_code_gets_upstreams_verdict_and_first_error_line(name: str, first:
                              "but we report nothing"
     assert ours[0] == upstream["line"], (f"{name}: our first error is at line {ours[0]} ({ours[1][:120]}), "
                                          f"upstream's at {upstream['line']} ({upstream['message'][:120]})")
+
+
+def _same_words(ours: str, recorded: str) -> bool:
+    """``truth.json`` keeps a message on one line and may cut it short with ``...``."""
+    ours, recorded = " ".join(ours.split()), " ".join(recorded.split())
+    return ours == recorded or recorded.endswith("...") and ours.startswith(recorded[:-3])
+
+
+@needs_realworld
+@pytest.mark.parametrize("name,first,last,section", [c for c in _cases() if not all(
+    v.get("ok") for v in (c[3].get("mlir_opt_22", {}), c[3].get("bindings", {})))], ids=lambda v: v if isinstance(v, str) else "")
+def test_real_code_gets_upstreams_first_error_in_upstreams_words(name: str, first: int, last: int, section: dict) -> None:
+    ours = _first_error(name, first, last)
+    assert ours is not None
+    recorded = [v["first_error"]["message"] for v in (section.get("mlir_opt_22", {}), section.get("bindings", {}))
+                if not v.get("ok") and v.get("first_error")]
+    assert any(_same_words(ours[1], message) for message in recorded), (ours[1][:200], recorded[0][:200])

@@ -14,6 +14,7 @@ means the reader found no error, and the grammar's message stands.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from .tokens import scan_pretty_body, skip_blank
 from .typegrammar import (
@@ -98,31 +99,24 @@ class _Unknown(Exception):
 def first_type_error(text: str) -> tuple[int, str, bool] | None:
     """(offset in ``text``, upstream's message, whether it is a wrong token opening the text) of
     upstream's first error reading ``text`` as one type (followed by nothing else), or None."""
-    reader = _Reader(text)
-    try:
-        reader.type()
-        if reader.peek_kind() != "eof":
-            return None  # trailing text: the caller's context decides what upstream says
-    except _Stop as stop:
-        return stop.offset, stop.message, stop.wrong_token
-    except (_Unknown, RecursionError):
-        return None
-    return None
+    return _first_error(text, _Reader.type)
 
 
 def first_attribute_error(text: str) -> tuple[int, str, bool] | None:
     """Like ``first_type_error``, for ``text`` read as one attribute (an attribute dictionary
     among them)."""
+    return _first_error(text, _Reader.attribute)
+
+
+def _first_error(text: str, read: Callable[["_Reader"], None]) -> tuple[int, str, bool] | None:
     reader = _Reader(text)
     try:
-        reader.attribute()
-        if reader.peek_kind() != "eof":
-            return None
+        read(reader)
     except _Stop as stop:
         return stop.offset, stop.message, stop.wrong_token
     except (_Unknown, RecursionError):
         return None
-    return None
+    return None  # read whole, or followed by text whose meaning is the caller's context's
 
 
 def one_attribute_end(text: str) -> int | None:
@@ -189,11 +183,11 @@ class _Reader:
     def expect(self, kind: str, message: str) -> None:
         if self.peek_kind() != kind:
             raise self.wrong_token(message)
-        self.at += len(kind) if kind in ("->",) else 1
+        self.at += len(kind)
 
     def consume_if(self, kind: str) -> bool:
         if self.peek_kind() == kind:
-            self.at += 2 if kind == "->" else 1
+            self.at += len(kind)
             return True
         return False
 
