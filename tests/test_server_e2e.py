@@ -136,7 +136,8 @@ def test_a_burst_of_changes_publishes_only_for_the_newest_text_and_never_goes_ba
 
 NON_ASCII = 'func.func @f() {\n  %0 = "test.op"() {s = "é🚀"} : () -> i3x\n  return\n}\n'
 """The bad type follows a two-byte and a four-byte character on its own line: 38 characters,
-39 UTF-16 units, 42 UTF-8 bytes into the line."""
+39 UTF-16 units, 42 UTF-8 bytes into the line (its error is shown from just past ``->``, where
+upstream reports it, to its end)."""
 
 
 @pytest.mark.parametrize("client", ["neovim-0.7.2", "vscode"])
@@ -145,7 +146,7 @@ def test_columns_are_utf16_units_after_non_ascii_characters_on_the_same_line(cli
         return await s.open("utf16.mlir", NON_ASCII)
 
     (diag,) = run_session(scenario, client).diagnostics
-    assert diag.range == lsp.Range(lsp.Position(1, 39), lsp.Position(1, 42))
+    assert diag.range == lsp.Range(lsp.Position(1, 38), lsp.Position(1, 42))
 
 
 @pytest.mark.parametrize("encoding, column", [(lsp.PositionEncodingKind.Utf8, 42),
@@ -162,7 +163,8 @@ def test_a_client_that_negotiates_another_encoding_gets_columns_in_its_units(enc
     negotiated, published, hover = run_session(scenario, capabilities=caps)
     assert negotiated == encoding
     (diag,) = published.diagnostics
-    assert diag.range.start == lsp.Position(1, column)
+    # from the space before i3x (upstream's place) to its end: one and three units in any encoding
+    assert (diag.range.start, diag.range.end) == (lsp.Position(1, column - 1), lsp.Position(1, column + 3))
 
 
 # ---------------------------------------------------------------- settings

@@ -31,6 +31,9 @@ class TypeSyntaxError(Exception):
         """Shown at the token that follows the text (upstream read the value, then judged it)."""
         self.wrong_token = False
         """A wrong token that opens the text: upstream shows it just past what comes before it."""
+        self.end_offset: int | None = None
+        """Where the token the error is about ends, when that is known: shown up to there."""
+        self.explanation = ""
 
 
 class ValueRuleError(TypeSyntaxError):

@@ -969,9 +969,13 @@ class Parser:
     def report_value_error(self, exc: TypeSyntaxError, start: int, text: str, code: str) -> None:
         """A type/attribute error at its character, or over the whole value when it has no one place."""
         start = max(start, 0)
+        if exc.offset is not None and exc.end_offset is not None:  # upstream's place, up to the token's end
+            at = len(self.text[:start + exc.offset].rstrip()) if exc.wrong_token else start + exc.offset
+            self.error(exc.message, at, max(start + exc.end_offset, at + 1), code, explanation=exc.explanation)
+            return
         if exc.wrong_token and exc.offset is not None:  # upstream shows it just past the text before it
             at = len(self.text[:start + exc.offset].rstrip())
-            self.error(exc.message, at, min(at + 1, len(self.text)), code)
+            self.error(exc.message, at, min(at + 1, len(self.text)), code, explanation=exc.explanation)
             return
         if exc.after:  # judged once read: upstream points at the token after the value
             at = self.next_token_offset(start + len(text))

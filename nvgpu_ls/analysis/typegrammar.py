@@ -878,8 +878,8 @@ def _upstreams_type_error(text: str, start: str) -> TypeSyntaxError | None:
     found = first_type_error(text) if start == "type_start" else first_attribute_error(text)
     if found is None:
         return None
-    error = TypeSyntaxError(found[1], found[0])
-    error.wrong_token = found[2]
+    error = TypeSyntaxError(found.message, found.offset)
+    error.wrong_token, error.end_offset, error.explanation = found.wrong_token, found.end, found.explanation
     return error
 
 

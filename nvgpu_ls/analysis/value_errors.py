@@ -83,37 +83,45 @@ def element_problem(container: str, element: str) -> str | None:
     return None if kind in builtin else ELEMENT_MESSAGES[container]
 
 
-class _Stop(Exception):
-    def __init__(self, offset: int, message: str, wrong_token: bool = False) -> None:
+class UpstreamError(Exception):
+    """Upstream's first error in a text: its words, its place, and the token it is about."""
+
+    def __init__(self, offset: int, message: str, wrong_token: bool = False, end: int | None = None,
+                 explanation: str = "") -> None:
         super().__init__(message)
         self.offset = offset
         self.message = message
         self.wrong_token = wrong_token
         """At a token that opens the text: upstream shows it just past what comes before the text."""
+        self.end = end
+        """Where the token the error is about ends (a wrong token's error is shown before it)."""
+        self.explanation = explanation
+
+
+_Stop = UpstreamError
 
 
 class _Unknown(Exception):
     """Something this reader does not model: leave the verdict to the grammar."""
 
 
-def first_type_error(text: str) -> tuple[int, str, bool] | None:
-    """(offset in ``text``, upstream's message, whether it is a wrong token opening the text) of
-    upstream's first error reading ``text`` as one type (followed by nothing else), or None."""
+def first_type_error(text: str) -> UpstreamError | None:
+    """Upstream's first error reading ``text`` as one type (followed by nothing else), or None."""
     return _first_error(text, _Reader.type)
 
 
-def first_attribute_error(text: str) -> tuple[int, str, bool] | None:
+def first_attribute_error(text: str) -> UpstreamError | None:
     """Like ``first_type_error``, for ``text`` read as one attribute (an attribute dictionary
     among them)."""
     return _first_error(text, _Reader.attribute)
 
 
-def _first_error(text: str, read: Callable[["_Reader"], None]) -> tuple[int, str, bool] | None:
+def _first_error(text: str, read: Callable[["_Reader"], None]) -> UpstreamError | None:
     reader = _Reader(text)
     try:
         read(reader)
-    except _Stop as stop:
-        return stop.offset, stop.message, stop.wrong_token
+    except UpstreamError as stop:
+        return stop
     except (_Unknown, RecursionError):
         return None
     return None  # read whole, or followed by text whose meaning is the caller's context's
@@ -171,11 +179,16 @@ class _Reader:
         match = _BARE.match(self.text, self.at)
         return match.group() if match else ""
 
-    def wrong_token(self, message: str) -> _Stop:
-        """Upstream's ``emitWrongTokenError``: just past the text before the token."""
+    def wrong_token(self, message: str, explanation: str = "") -> _Stop:
+        """Upstream's ``emitWrongTokenError``: just past the text before the token (the token
+        itself kept as the end of what is shown)."""
         at = self.skip_space()
+        token = _BARE.match(self.text, at) or _NUMBER.match(self.text, at)
+        token_end = token.end() if token else (at + 2 if self.text.startswith("->", at) else at + 1)
+        end = min(token_end, len(self.text)) if at < len(self.text) else None
         before = self.text[:at].rstrip()
-        return _Stop(len(before), message) if before else _Stop(at, message, wrong_token=True)
+        return _Stop(len(before) if before else at, message, wrong_token=not before, end=end,
+                     explanation=explanation)
 
     def at_token(self, message: str) -> _Stop:
         return _Stop(self.skip_space(), message)
@@ -243,7 +256,7 @@ class _Reader:
         if is_scalar_type_name(word):
             self.at += len(word)
             return
-        raise self.wrong_token("expected non-function type")
+        raise self.wrong_token("expected non-function type", f"'{word}' is not a type")
 
     def dialect_symbol(self) -> None:
         """``!name`` / ``#name``, with its ``<...>`` body when it has one: an nvgpu struct type
